@@ -1,0 +1,521 @@
+"""A whole deal as a state machine, one action at a time, with undo (python-chess style).
+
+deal -> bidding -> (called card at 5 players) -> écart, card by card (prise, garde) ->
+chelem announcement -> tricks (a poignée may be shown before one's first card) -> count ->
+score. ``legal_actions()`` lists what may be done now, ``push(action)`` does it (raising
+IllegalActionError with a reason code otherwise) and ``pop()`` undoes the last action.
+
+The hot path the bots and simulations use is ``legal_plays()`` (a card mask) and
+``play(card)``; they run the same rules as ``push(Play(card))``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Union
+
+from tutor.engine import play as rules
+from tutor.engine.announcements import Chelem, Poignee, check_poignee, chelem_outcome, poignee_options
+from tutor.engine.cards import (
+    EXCUSE,
+    EXCUSE_BIT,
+    LOW_CARDS_MASK,
+    PETIT,
+    TRUMPS_MASK,
+    Card,
+    cards_of,
+    format_card,
+    half_points,
+    oudlers_in,
+)
+from tutor.engine.contracts import ChienFate, Contract, callable_cards, first_to_speak
+from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
+from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal
+from tutor.engine.errors import IllegalActionError
+from tutor.engine.scoring import Score, ScoreInput, Side, score
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    CALLING = "calling"  # 5 players: the taker calls a card
+    ECART = "ecart"  # prise and garde: the taker discards, one card at a time
+    CHELEM = "chelem"  # the taker announces a chelem or not
+    PLAYING = "playing"
+    FINISHED = "finished"
+    REDEAL = "redeal"  # all passed, or a petit sec was shown: the deal is void
+
+
+class RedealReason(Enum):
+    ALL_PASSED = "all_passed"
+    PETIT_SEC = "petit_sec"
+
+
+# --- actions ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Bid:
+    contract: Contract | None  # None: pass
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceChelem:
+    announce: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ShowPoignee:
+    cards: int  # mask of the trumps (and maybe the Excuse) shown
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+
+
+Action = Union[Bid, Call, Discard, AnnounceChelem, ShowPoignee, Play]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPoignee:
+    seat: int
+    level: Poignee
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The count and the score of a finished deal."""
+
+    attack_pile: int  # the attack's cards after the Excuse is settled
+    defence_pile: int
+    attack_half_points: int
+    oudlers: int
+    excuse_owed_half: int  # half-points moved for an Excuse exchange with no low card to give
+    petit_au_bout: Side | None
+    chelem: Chelem
+    score: Score
+    marks: tuple[int, ...]  # one per seat, summing to zero
+
+
+_FIELDS = (
+    "phase", "hands", "speaker", "bids", "highest", "taker", "contract", "called", "partner",
+    "ecart", "chelem_announced", "poignees", "played_seats", "trick", "trick_seats", "led",
+    "top", "to_play", "tricks", "won", "excuse_seat", "excuse_winner", "attack_tricks",
+    "excuse_won_last", "redeal_reason",
+)
+
+
+class Deal:
+    """A deal being played. Seats are numbered counter-clockwise, so the next seat is +1."""
+
+    __slots__ = _FIELDS + ("players", "dealer", "seed", "dealt", "chien", "_stack", "_moves")
+
+    def __init__(self, dealt: DealtCards) -> None:
+        players = len(dealt.hands)
+        self.players = players
+        self.dealer = dealt.dealer
+        self.seed = dealt.seed
+        self.dealt = dealt
+        self.chien = dealt.chien
+        self.hands = list(dealt.hands)
+        self.phase = Phase.BIDDING
+        self.speaker = first_to_speak(dealt.dealer, players)
+        self.bids: list[Contract | None] = []
+        self.highest: Contract | None = None
+        self.taker: int | None = None
+        self.contract: Contract | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.ecart = 0
+        self.chelem_announced = False
+        self.poignees: list[ShownPoignee] = []
+        self.played_seats = 0
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.led = rules.NO_SUIT_LED
+        self.top = 0
+        self.to_play = self.speaker
+        self.tricks: list[TrickRecord] = []
+        self.won = [0] * players
+        self.excuse_seat: int | None = None
+        self.excuse_winner: int | None = None
+        self.attack_tricks = 0
+        self.excuse_won_last = False
+        self.redeal_reason: RedealReason | None = None
+        self._stack: list[tuple[object, ...]] = []
+        self._moves: list[Action] = []
+        if petit_sec_seat(dealt) is not None:
+            self.phase = Phase.REDEAL
+            self.redeal_reason = RedealReason.PETIT_SEC
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int = 0, dealer: int = 0) -> Deal:
+        return cls(deal(players, seed, dealer))
+
+    # --- undo -----------------------------------------------------------------------------
+    def _save(self, action: Action) -> None:
+        self._stack.append((
+            self.phase, self.hands[:], self.speaker, self.bids[:], self.highest, self.taker,
+            self.contract, self.called, self.partner, self.ecart, self.chelem_announced,
+            self.poignees[:], self.played_seats, self.trick[:], self.trick_seats[:], self.led,
+            self.top, self.to_play, self.tricks[:], self.won[:], self.excuse_seat,
+            self.excuse_winner, self.attack_tricks, self.excuse_won_last, self.redeal_reason,
+        ))
+        self._moves.append(action)
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self._stack:
+            raise IllegalActionError("nothing to undo", "nothing_to_undo")
+        for name, value in zip(_FIELDS, self._stack.pop()):
+            setattr(self, name, value)
+        return self._moves.pop()
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        return tuple(self._moves)
+
+    # --- who is who -----------------------------------------------------------------------
+    @property
+    def current_seat(self) -> int | None:
+        if self.phase is Phase.BIDDING:
+            return self.speaker
+        if self.phase in (Phase.CALLING, Phase.ECART, Phase.CHELEM):
+            return self.taker
+        if self.phase is Phase.PLAYING:
+            return self.to_play
+        return None
+
+    def is_attack(self, seat: int) -> bool:
+        return seat == self.taker or seat == self.partner
+
+    @property
+    def ecart_size(self) -> int:
+        return CHIEN_SIZE[self.players]
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return HAND_SIZE[self.players]
+
+    # --- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return [Bid(None)] + [Bid(c) for c in Contract if self.highest is None or c > self.highest]
+        if phase is Phase.CALLING:
+            assert self.taker is not None
+            return [Call(c) for c in cards_of(callable_cards(self.hands[self.taker]))]
+        if phase is Phase.ECART:
+            assert self.taker is not None
+            return [Discard(c) for c in cards_of(self.hands[self.taker])
+                    if self.discard_refusal(c) is None]
+        if phase is Phase.CHELEM:
+            return [AnnounceChelem(False), AnnounceChelem(True)]
+        if phase is Phase.PLAYING:
+            actions: list[Action] = [ShowPoignee(m) for m in self.poignee_choices().values()]
+            return actions + [Play(c) for c in cards_of(self.legal_plays())]
+        return []
+
+    def push(self, action: Action) -> None:
+        """Do ``action`` for the seat whose turn it is, or raise IllegalActionError."""
+        if isinstance(action, Play):
+            self._require(Phase.PLAYING)
+            if not self.legal_plays() >> action.card & 1:
+                self._refuse_play(action.card)
+            self.play(action.card)
+        elif isinstance(action, Bid):
+            self._require(Phase.BIDDING)
+            self.bid(action.contract)
+        elif isinstance(action, Call):
+            self._require(Phase.CALLING)
+            self.call(action.card)
+        elif isinstance(action, Discard):
+            self._require(Phase.ECART)
+            self.discard(action.card)
+        elif isinstance(action, AnnounceChelem):
+            self._require(Phase.CHELEM)
+            self.announce_chelem(action.announce)
+        elif isinstance(action, ShowPoignee):
+            self._require(Phase.PLAYING)
+            self.show_poignee(action.cards)
+        else:
+            raise IllegalActionError(f"unknown action {action!r}", "unknown_action")
+
+    def _require(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(
+                f"this is the {self.phase.value} phase, not {phase.value}", "wrong_phase"
+            )
+
+    # --- bidding --------------------------------------------------------------------------
+    def bid(self, contract: Contract | None) -> None:
+        """Each player speaks once, in turn: pass (None) or a higher contract."""
+        if self.phase is not Phase.BIDDING:
+            raise IllegalActionError("bidding is over", "wrong_phase")
+        if contract is not None and self.highest is not None and contract <= self.highest:
+            raise IllegalActionError(
+                f"{contract.code} is not higher than {self.highest.code}: only higher bids",
+                "bid_not_higher",
+            )
+        self._save(Bid(contract))
+        self.bids.append(contract)
+        if contract is not None:
+            self.highest = contract
+            self.taker = self.speaker
+        self.speaker = (self.speaker + 1) % self.players
+        if len(self.bids) == self.players:
+            self._end_bidding()
+
+    def _end_bidding(self) -> None:
+        if self.highest is None:
+            self.phase = Phase.REDEAL
+            self.redeal_reason = RedealReason.ALL_PASSED
+            return
+        self.contract = self.highest
+        if self.players == 5:
+            self.phase = Phase.CALLING
+        else:
+            self._turn_chien()
+
+    def call(self, card: Card) -> None:
+        """5 players: call a card; its holder is the secret partner (none: the taker is alone)."""
+        assert self.taker is not None
+        if not callable_cards(self.hands[self.taker]) >> card & 1:
+            raise IllegalActionError(
+                f"{format_card(card)} may not be called: a king, or a queen only when holding "
+                "the four kings, and so on", "card_not_callable")
+        self._save(Call(card))
+        self.called = card
+        holder = next((s for s, h in enumerate(self.hands) if h >> card & 1), None)
+        self.partner = None if holder == self.taker else holder
+        self._turn_chien()
+
+    def _turn_chien(self) -> None:
+        assert self.contract is not None and self.taker is not None
+        if self.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART:
+            self.hands[self.taker] |= self.chien
+            self.phase = Phase.ECART
+        else:
+            self.phase = Phase.CHELEM
+
+    # --- écart ----------------------------------------------------------------------------
+    def discard_refusal(self, card: Card) -> EcartReason | None:
+        """Why ``card`` may not go to the écart now (slots still open), or None."""
+        assert self.taker is not None
+        remaining = self.ecart_size - self.ecart.bit_count()
+        return ecart_refusal(self.hands[self.taker], card, remaining)
+
+    def discard(self, card: Card) -> None:
+        reason = self.discard_refusal(card)
+        if reason is not None:
+            raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
+        assert self.taker is not None
+        self._save(Discard(card))
+        self.hands[self.taker] &= ~(1 << card)
+        self.ecart |= 1 << card
+        if self.ecart.bit_count() == self.ecart_size:
+            self.phase = Phase.CHELEM
+
+    # --- announcements --------------------------------------------------------------------
+    def announce_chelem(self, announce: bool) -> None:
+        self._save(AnnounceChelem(announce))
+        self.chelem_announced = announce
+        self.phase = Phase.PLAYING
+        # The announcer leads the first trick; otherwise the player on the dealer's right.
+        self.to_play = self.taker if announce and self.taker is not None else first_to_speak(
+            self.dealer, self.players)
+
+    def poignee_choices(self) -> dict[Poignee, int]:
+        """Poignées the player to play may still show (only before their first card)."""
+        seat = self.to_play
+        if self.played_seats >> seat & 1 or any(p.seat == seat for p in self.poignees):
+            return {}
+        return poignee_options(self.hands[seat], self.players)
+
+    def show_poignee(self, cards: int) -> None:
+        seat = self.to_play
+        if self.played_seats >> seat & 1:
+            raise IllegalActionError("a poignée is shown before one's first card",
+                                     "poignee_too_late")
+        if any(p.seat == seat for p in self.poignees):
+            raise IllegalActionError("one poignée per player", "poignee_already_shown")
+        level = check_poignee(self.hands[seat], cards, self.players)
+        self._save(ShowPoignee(cards))
+        self.poignees.append(ShownPoignee(seat, level, cards))
+
+    # --- play -----------------------------------------------------------------------------
+    def legal_plays(self) -> int:
+        """The legal cards of the player to play, as a mask."""
+        hand = self.hands[self.to_play]
+        if not self.trick and self.called is not None and not self.tricks:
+            return rules.called_suit_lead_mask(hand, self.called)
+        return rules.legal_mask(hand, self.led, self.top)
+
+    def explain_plays(self) -> rules.PlayVerdicts:
+        return rules.explain_play(self.hands[self.to_play], self.trick, self.called,
+                                  not self.tricks)
+
+    def _refuse_play(self, card: Card) -> None:
+        verdict = rules.illegal_play(self.hands[self.to_play], self.trick, card, self.called,
+                                     not self.tricks)
+        reason = verdict.reason.value if verdict else "illegal_play"
+        raise IllegalActionError(str(verdict) if verdict else format_card(card), reason)
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the player to play. Fast path: legality is the caller's promise
+        when called directly; ``push(Play(card))`` checks it."""
+        self._save(Play(card))
+        seat = self.to_play
+        self.hands[seat] &= ~(1 << card)
+        self.played_seats |= 1 << seat
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if card >= 56:  # a trump or the Excuse
+            if card == EXCUSE:
+                pass  # the Excuse sets nothing: the next card does
+            else:
+                if self.led < 0:
+                    self.led = rules.TRUMP_LED
+                number = card - 55
+                if number > self.top:
+                    self.top = number
+        elif self.led < 0:
+            self.led = card // 14
+        if len(self.trick) == self.players:
+            self._end_trick()
+        else:
+            self.to_play = (seat + 1) % self.players
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        seats = self.trick_seats
+        last = len(self.tricks) == self.tricks_per_deal - 1
+        if self.top:
+            winner_card = 55 + self.top
+        else:
+            winner_card = max(c for c in trick if c < 56 and c // 14 == self.led)
+        winner = seats[trick.index(winner_card)]
+        cards = 0
+        for c in trick:
+            cards |= 1 << c
+        if EXCUSE_BIT & cards:
+            excuse_seat = seats[trick.index(EXCUSE)]
+            if last and trick[0] == EXCUSE and self._side_won_all(excuse_seat):
+                winner = excuse_seat  # the chelem exception: the Excuse led last wins
+                self.excuse_won_last = True
+            elif not last:
+                cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
+                self.excuse_seat = excuse_seat
+                self.excuse_winner = winner
+            # played to the last trick otherwise: it goes to the trick's winner
+        self.won[winner] |= cards
+        if self.is_attack(winner):
+            self.attack_tricks += 1
+        self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
+        self.trick = []
+        self.trick_seats = []
+        self.led = rules.NO_SUIT_LED
+        self.top = 0
+        self.to_play = winner
+        if len(self.tricks) == self.tricks_per_deal:
+            self.phase = Phase.FINISHED
+
+    def _side_won_all(self, seat: int) -> bool:
+        """Has ``seat``'s side won every trick so far?"""
+        done = len(self.tricks)
+        return self.attack_tricks == done if self.is_attack(seat) else self.attack_tricks == 0
+
+    # --- the count ------------------------------------------------------------------------
+    def result(self) -> DealResult:
+        if self.phase is not Phase.FINISHED:
+            raise IllegalActionError("the deal is not finished", "not_finished")
+        assert self.taker is not None and self.contract is not None
+        attack = 0
+        defence = 0
+        for seat, pile in enumerate(self.won):
+            if self.is_attack(seat):
+                attack |= pile
+            else:
+                defence |= pile
+        fate = self.contract.chien
+        if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
+            attack |= self.ecart
+        elif fate is ChienFate.TAKER_UNSEEN:
+            attack |= self.chien
+        else:
+            defence |= self.chien
+        attack, defence, owed = self._settle_excuse(attack, defence)
+        attack_half = half_points(attack) + owed
+        oudlers = oudlers_in(attack)
+        pab = self._petit_au_bout()
+        attack_won_all = self.attack_tricks == len(self.tricks)
+        chelem = chelem_outcome(self.chelem_announced, attack_won_all, self.attack_tricks == 0)
+        alone = self.players == 5 and self.partner is None
+        s = score(ScoreInput(self.players, self.contract, attack_half, oudlers, pab,
+                             tuple(p.level for p in self.poignees), chelem, alone))
+        marks = tuple(
+            s.taker if seat == self.taker
+            else (s.partner or 0) if seat == self.partner
+            else s.defender
+            for seat in range(self.players)
+        )
+        return DealResult(attack, defence, attack_half, oudlers, owed, pab, chelem, s, marks)
+
+    def _settle_excuse(self, attack: int, defence: int) -> tuple[int, int, int]:
+        """The Excuse goes back to its owner's side, which gives the trick's winners a low
+        card; with no low card to give, half a point is owed (the Excuse then counts 4)."""
+        if self.excuse_seat is None:
+            return attack, defence, 0
+        assert self.excuse_winner is not None
+        owner_attack = self.is_attack(self.excuse_seat)
+        if owner_attack:
+            attack |= EXCUSE_BIT
+        else:
+            defence |= EXCUSE_BIT
+        if owner_attack == self.is_attack(self.excuse_winner):
+            return attack, defence, 0
+        giver = attack if owner_attack else defence
+        low = giver & LOW_CARDS_MASK
+        if not low:
+            return attack, defence, -1 if owner_attack else 1
+        card = 1 << cards_of(low)[0]
+        if owner_attack:
+            return attack & ~card, defence | card, 0
+        return attack | card, defence & ~card, 0
+
+    def _petit_au_bout(self) -> Side | None:
+        """The Petit in the last trick (the penultimate one when the Excuse led last won a
+        chelem) gives the bonus to the side that wins that trick."""
+        index = -2 if self.excuse_won_last else -1
+        record = self.tricks[index]
+        if PETIT not in record.cards:
+            return None
+        return Side.ATTACK if self.is_attack(record.winner) else Side.DEFENCE
+
+    # --- views ----------------------------------------------------------------------------
+    def trumps_shown_in_ecart(self) -> list[Card]:
+        """Every trump put in the écart is shown to the defence."""
+        return cards_of(self.ecart & TRUMPS_MASK)
+
+    def __repr__(self) -> str:
+        return (f"Deal(players={self.players}, seed={self.seed}, phase={self.phase.value}, "
+                f"tricks={len(self.tricks)})")
+

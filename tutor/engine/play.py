@@ -1,0 +1,221 @@
+"""Playing a trick (RULES.md §6): which cards are legal, why the others are not, who wins.
+
+Two layers: ``legal_mask`` is the fast path the state machine and the bots call (a few int
+operations on bit masks), and ``explain_play`` gives every illegal card its reason code and
+the cards that force it, for the learner. Both decide the same rules; tests hold them equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from tutor.engine.cards import (
+    EXCUSE,
+    EXCUSE_BIT,
+    SUIT_MASKS,
+    TRUMPS_ABOVE,
+    TRUMPS_MASK,
+    Card,
+    Suit,
+    cards_of,
+    format_card,
+    mask_of,
+    rank_of,
+    suit_of,
+)
+from tutor.engine.errors import DuplicateCardError, IllegalActionError, ImpossiblePositionError
+
+NO_SUIT_LED = -1
+TRUMP_LED = int(Suit.TRUMPS)
+
+
+class Reason(str, Enum):
+    """Why a card may not be played. The UI turns these codes into sentences."""
+
+    NOT_IN_HAND = "not_in_hand"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    MUST_TRUMP = "must_trump"
+    MUST_OVERTRUMP = "must_overtrump"
+    MUST_UNDERTRUMP = "must_undertrump"
+    MUST_PLAY_TRUMP = "must_play_trump"
+    MUST_PLAY_HIGHER_TRUMP = "must_play_higher_trump"
+    CALLED_SUIT_FIRST_TRICK = "called_suit_first_trick"
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalPlay:
+    card: Card
+    reason: Reason
+    forcing: tuple[Card, ...]  # the cards in hand that the rule obliges instead
+
+    def __str__(self) -> str:
+        forced = " ".join(format_card(c) for c in self.forcing)
+        return f"{format_card(self.card)}: {self.reason.value} ({forced})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdicts:
+    legal: tuple[Card, ...]
+    illegal: dict[Card, IllegalPlay]
+
+
+# --- the state of a trick that the rules look at -------------------------------------------
+def led_suit(trick: Sequence[Card]) -> int:
+    """The suit that sets what must be played: the first card that is not the Excuse."""
+    for card in trick:
+        if card != EXCUSE:
+            return int(suit_of(card))
+    return NO_SUIT_LED
+
+
+def top_trump(trick: Sequence[Card]) -> int:
+    """The number of the highest trump in the trick, 0 when there is none (the Excuse is no trump)."""
+    top = 0
+    for card in trick:
+        if suit_of(card) is Suit.TRUMPS:
+            top = max(top, rank_of(card))
+    return top
+
+
+# --- the fast path ------------------------------------------------------------------------
+def legal_mask(hand: int, led: int, top: int) -> int:
+    """Legal cards of ``hand`` when ``led`` was led (NO_SUIT_LED when leading) and the highest
+    trump in the trick is ``top`` (0: none). The Excuse is always playable."""
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASKS[led]
+    if led != TRUMP_LED:
+        if follow:
+            return follow | (hand & EXCUSE_BIT)
+        trumps = hand & TRUMPS_MASK
+        if not trumps:
+            return hand  # neither the suit nor a trump: discard anything
+    else:
+        trumps = follow
+        if not trumps:
+            return hand
+    return (trumps & TRUMPS_ABOVE[top] or trumps) | (hand & EXCUSE_BIT)
+
+
+def called_suit_lead_mask(hand: int, called: Card) -> int:
+    """5 players, first trick, leading: no card of the called suit except the called card."""
+    allowed = hand & ~(SUIT_MASKS[suit_of(called)] & ~(1 << called))
+    return allowed or hand
+
+
+def legal_cards(
+    hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
+) -> int:
+    """Legal cards as a mask for a position given as the cards of the trick so far."""
+    if called is not None and first_trick and not trick:
+        return called_suit_lead_mask(hand, called)
+    return legal_mask(hand, led_suit(trick), top_trump(trick))
+
+
+# --- the explanation ----------------------------------------------------------------------
+def validate_position(hand: int, trick: Sequence[Card], players: int = 4) -> None:
+    """Refuse a trick that cannot happen: a card twice, a card both in hand and trick, a full trick."""
+    if len(set(trick)) != len(trick):
+        raise DuplicateCardError("a card appears twice in the trick")
+    if mask_of(trick) & hand:
+        both = " ".join(format_card(c) for c in cards_of(mask_of(trick) & hand))
+        raise DuplicateCardError(f"card {both} is both in the hand and in the trick")
+    if len(trick) >= players:
+        raise ImpossiblePositionError(
+            f"the trick already has {len(trick)} cards: at {players} players it is complete"
+        )
+    if not hand:
+        raise ImpossiblePositionError("the hand is empty")
+
+
+def illegal_play(
+    hand: int,
+    trick: Sequence[Card],
+    card: Card,
+    called: Card | None = None,
+    first_trick: bool = False,
+) -> IllegalPlay | None:
+    """Why ``card`` may not be played now, or None if it may."""
+    if not hand >> card & 1:
+        return IllegalPlay(card, Reason.NOT_IN_HAND, ())
+    if card == EXCUSE:
+        return None
+    if called is not None and first_trick and not trick:
+        allowed = called_suit_lead_mask(hand, called)
+        if allowed >> card & 1:
+            return None
+        return IllegalPlay(card, Reason.CALLED_SUIT_FIRST_TRICK, (called,))
+    led = led_suit(trick)
+    if led == NO_SUIT_LED:
+        return None
+    suit = int(suit_of(card))
+    top = top_trump(trick)
+    follow = hand & SUIT_MASKS[led]
+    trumps = hand & TRUMPS_MASK
+    higher = trumps & TRUMPS_ABOVE[top]
+    if led != TRUMP_LED:
+        if follow:
+            return None if suit == led else _illegal(card, Reason.MUST_FOLLOW_SUIT, follow)
+        if not trumps:
+            return None
+        if suit != TRUMP_LED:
+            if top == 0:
+                return _illegal(card, Reason.MUST_TRUMP, trumps)
+            if higher:
+                return _illegal(card, Reason.MUST_OVERTRUMP, higher)
+            return _illegal(card, Reason.MUST_UNDERTRUMP, trumps)
+        if higher and not higher >> card & 1:
+            return _illegal(card, Reason.MUST_OVERTRUMP, higher)
+        return None
+    if not trumps:
+        return None
+    if suit != TRUMP_LED:
+        return _illegal(card, Reason.MUST_PLAY_HIGHER_TRUMP if higher else Reason.MUST_PLAY_TRUMP,
+                        higher or trumps)
+    if higher and not higher >> card & 1:
+        return _illegal(card, Reason.MUST_PLAY_HIGHER_TRUMP, higher)
+    return None
+
+
+def _illegal(card: Card, reason: Reason, forcing: int) -> IllegalPlay:
+    return IllegalPlay(card, reason, tuple(sorted(cards_of(forcing), reverse=True)))
+
+
+def explain_play(
+    hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
+) -> PlayVerdicts:
+    """Every card of the hand judged: the legal ones, and each illegal one with its reason."""
+    legal: list[Card] = []
+    illegal: dict[Card, IllegalPlay] = {}
+    for card in cards_of(hand):
+        verdict = illegal_play(hand, trick, card, called, first_trick)
+        if verdict is None:
+            legal.append(card)
+        else:
+            illegal[card] = verdict
+    return PlayVerdicts(tuple(legal), illegal)
+
+
+def check_play(
+    hand: int, trick: Sequence[Card], card: Card, called: Card | None = None,
+    first_trick: bool = False,
+) -> None:
+    """Raise IllegalActionError with the reason code when ``card`` may not be played."""
+    verdict = illegal_play(hand, trick, card, called, first_trick)
+    if verdict is not None:
+        raise IllegalActionError(str(verdict), verdict.reason.value)
+
+
+# --- who wins -----------------------------------------------------------------------------
+def trick_winner(trick: Sequence[Card]) -> int:
+    """Index in ``trick`` of the winning card: highest trump, else highest card of the suit led.
+    The Excuse never wins here; the chelem exception is decided by the deal (§7)."""
+    trumps = [c for c in trick if suit_of(c) is Suit.TRUMPS]
+    if trumps:
+        return trick.index(max(trumps))
+    led = led_suit(trick)
+    if led == NO_SUIT_LED:
+        raise ImpossiblePositionError("a trick of only the Excuse has no winner")
+    return trick.index(max(c for c in trick if int(suit_of(c)) == led))

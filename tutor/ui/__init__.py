@@ -1,0 +1,1 @@
+"""Streamlit user interface: pages, widgets (cards as SVG, the hand picker), i18n."""
