@@ -121,6 +121,7 @@ _FIELDS = (
     "top", "to_play", "tricks", "won", "excuse_seat", "excuse_winner", "attack_tricks",
     "excuse_won_last", "redeal_reason",
 )
+_APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
 
 
 class Deal:
@@ -172,11 +173,12 @@ class Deal:
 
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
+        # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
         self._stack.append((
-            self.phase, self.hands[:], self.speaker, self.bids[:], self.highest, self.taker,
+            self.phase, self.hands[:], self.speaker, len(self.bids), self.highest, self.taker,
             self.contract, self.called, self.partner, self.ecart, self.chelem_announced,
-            self.poignees[:], self.played_seats, self.trick[:], self.trick_seats[:], self.led,
-            self.top, self.to_play, self.tricks[:], self.won[:], self.excuse_seat,
+            len(self.poignees), self.played_seats, self.trick[:], self.trick_seats[:], self.led,
+            self.top, self.to_play, len(self.tricks), self.won[:], self.excuse_seat,
             self.excuse_winner, self.attack_tricks, self.excuse_won_last, self.redeal_reason,
         ))
         self._moves.append(action)
@@ -186,7 +188,10 @@ class Deal:
         if not self._stack:
             raise IllegalActionError("nothing to undo", "nothing_to_undo")
         for name, value in zip(_FIELDS, self._stack.pop()):
-            setattr(self, name, value)
+            if name in _APPEND_ONLY:
+                del getattr(self, name)[value:]  # type: ignore[arg-type]
+            else:
+                setattr(self, name, value)
         return self._moves.pop()
 
     @property
@@ -365,7 +370,7 @@ class Deal:
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
         hand = self.hands[self.to_play]
-        if not self.trick and self.called is not None and not self.tricks:
+        if self.led < 0 and self.called is not None and not self.tricks:
             return rules.called_suit_lead_mask(hand, self.called)
         return rules.legal_mask(hand, self.led, self.top)
 

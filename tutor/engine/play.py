@@ -100,7 +100,7 @@ def legal_mask(hand: int, led: int, top: int) -> int:
 
 
 def called_suit_lead_mask(hand: int, called: Card) -> int:
-    """5 players, first trick, leading: no card of the called suit except the called card."""
+    """5 players, first trick, opening the suit: no card of the called suit but the called card."""
     allowed = hand & ~(SUIT_MASKS[suit_of(called)] & ~(1 << called))
     return allowed or hand
 
@@ -109,9 +109,10 @@ def legal_cards(
     hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
 ) -> int:
     """Legal cards as a mask for a position given as the cards of the trick so far."""
-    if called is not None and first_trick and not trick:
+    led = led_suit(trick)
+    if called is not None and first_trick and led == NO_SUIT_LED:
         return called_suit_lead_mask(hand, called)
-    return legal_mask(hand, led_suit(trick), top_trump(trick))
+    return legal_mask(hand, led, top_trump(trick))
 
 
 # --- the explanation ----------------------------------------------------------------------
@@ -142,12 +143,13 @@ def illegal_play(
         return IllegalPlay(card, Reason.NOT_IN_HAND, ())
     if card == EXCUSE:
         return None
-    if called is not None and first_trick and not trick:
+    led = led_suit(trick)
+    if called is not None and first_trick and led == NO_SUIT_LED:
+        # After an Excuse lead the next card opens the suit: the rule applies to it too.
         allowed = called_suit_lead_mask(hand, called)
         if allowed >> card & 1:
             return None
         return IllegalPlay(card, Reason.CALLED_SUIT_FIRST_TRICK, (called,))
-    led = led_suit(trick)
     if led == NO_SUIT_LED:
         return None
     suit = int(suit_of(card))
