@@ -58,12 +58,19 @@ def cmd_legal(args: argparse.Namespace) -> int:
     validate_position(hand_mask, trick, args.players)
     verdicts = explain_play(hand_mask, trick, called, args.first_trick)
     if args.json:
-        print(json.dumps({
-            "legal": [format_card(c) for c in display_order(verdicts.legal)],
-            "illegal": {format_card(c): v.reason.value
-                        for c, v in sorted(verdicts.illegal.items(),
-                                           key=lambda kv: display_order([kv[0]]))},
-        }))
+        print(
+            json.dumps(
+                {
+                    "legal": [format_card(c) for c in display_order(verdicts.legal)],
+                    "illegal": {
+                        format_card(c): v.reason.value
+                        for c, v in sorted(
+                            verdicts.illegal.items(), key=lambda kv: display_order([kv[0]])
+                        )
+                    },
+                }
+            )
+        )
         return 0
     print("legal:   " + " ".join(format_card(c) for c in display_order(verdicts.legal)))
     for card in display_order(verdicts.illegal):
@@ -75,10 +82,16 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 # --- score --------------------------------------------------------------------------------
 _STEP_LABELS = {
-    StepKind.POINTS: "points", StepKind.NEEDED: "needed", StepKind.DIFFERENCE: "difference",
-    StepKind.BASE: "25 + difference", StepKind.PETIT_AU_BOUT: "petit au bout",
-    StepKind.MULTIPLIER: "multiplier", StepKind.POIGNEE: "poignée", StepKind.CHELEM: "chelem",
-    StepKind.UNIT: "each defender", StepKind.MARKS: "taker",
+    StepKind.POINTS: "points",
+    StepKind.NEEDED: "needed",
+    StepKind.DIFFERENCE: "difference",
+    StepKind.BASE: "25 + difference",
+    StepKind.PETIT_AU_BOUT: "petit au bout",
+    StepKind.MULTIPLIER: "multiplier",
+    StepKind.POIGNEE: "poignée",
+    StepKind.CHELEM: "chelem",
+    StepKind.UNIT: "each defender",
+    StepKind.MARKS: "taker",
 }
 
 
@@ -128,14 +141,28 @@ def cmd_score(args: argparse.Namespace) -> int:
     )
     result = score(s)
     if args.json:
-        print(json.dumps({
-            "unit": result.unit,
-            "made": result.made,
-            "marks": {"taker": result.taker, "partner": result.partner,
-                      "defender": result.defender},
-            "steps": [{"kind": st.kind.value, "value": st.value, "total": st.total,
-                       "detail": st.detail} for st in result.steps],
-        }))
+        print(
+            json.dumps(
+                {
+                    "unit": result.unit,
+                    "made": result.made,
+                    "marks": {
+                        "taker": result.taker,
+                        "partner": result.partner,
+                        "defender": result.defender,
+                    },
+                    "steps": [
+                        {
+                            "kind": st.kind.value,
+                            "value": st.value,
+                            "total": st.total,
+                            "detail": st.detail,
+                        }
+                        for st in result.steps
+                    ],
+                }
+            )
+        )
         return 0
     print("\n".join(describe_steps(result)))
     return 0
@@ -146,8 +173,9 @@ def cmd_count(args: argparse.Namespace) -> int:
     cards = parse_cards(args.cards)
     if args.italian:
         count = count_in_threes(cards)
-        groups = [{"cards": [format_card(c) for c in g.cards], "value": g.value}
-                  for g in count.groups]
+        groups = [
+            {"cards": [format_card(c) for c in g.cards], "value": g.value} for g in count.groups
+        ]
         if args.json:
             print(json.dumps({"method": "italian", "points": count.total, "groups": groups}))
             return 0
@@ -160,15 +188,24 @@ def cmd_count(args: argparse.Namespace) -> int:
     french = count_in_pairs(cards)
     total = half_points(mask_of(cards))
     if args.json:
-        print(json.dumps({
-            "method": "french", "points": total / 2,
-            "groups": [{"cards": [format_card(c) for c in g.cards], "value": g.value / 2}
-                       for g in french.groups],
-        }))
+        print(
+            json.dumps(
+                {
+                    "method": "french",
+                    "points": total / 2,
+                    "groups": [
+                        {"cards": [format_card(c) for c in g.cards], "value": g.value / 2}
+                        for g in french.groups
+                    ],
+                }
+            )
+        )
         return 0
     for g in french.groups:
         names = ", ".join(card_name(c) for c in g.cards)
-        print(f"{' '.join(format_card(c) for c in g.cards):10} {format_half(g.value):>4}  ({names})")
+        print(
+            f"{' '.join(format_card(c) for c in g.cards):10} {format_half(g.value):>4}  ({names})"
+        )
     print(f"total: {format_half(total)}")
     return 0
 
@@ -207,8 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("score", help="the worked score of a deal")
     sc.add_argument("--players", type=int, default=4)
-    sc.add_argument("--contract", required=True,
-                    help="prise, garde, garde-sans or garde-contre")
+    sc.add_argument("--contract", required=True, help="prise, garde, garde-sans or garde-contre")
     sc.add_argument("--points", required=True, help="the taker's points, e.g. 49 or 40.5")
     sc.add_argument("--oudlers", type=int, required=True)
     sc.add_argument("--petit-au-bout", choices=("attack", "defence"))

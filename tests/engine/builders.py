@@ -24,8 +24,9 @@ def make_deal(players: int, fixed: dict[int, str], chien: str = "", dealer: int 
     while len(chien_cards) < CHIEN_SIZE[players]:
         chien_cards.append(free.pop(0))
     assert not free
-    dealt = DealtCards(tuple(mask_of(hands[s]) for s in range(players)), mask_of(chien_cards),
-                       dealer, 0)
+    dealt = DealtCards(
+        tuple(mask_of(hands[s]) for s in range(players)), mask_of(chien_cards), dealer, 0
+    )
     return Deal(dealt)
 
 

@@ -39,8 +39,18 @@ def test_every_code_round_trips_exactly():
         assert format_card(parse_card(code)) == code
 
 
-@pytest.mark.parametrize("text,code", [("kh", "KH"), ("K♥", "KH"), ("10♠", "10S"),
-                                       ("n♣", "NC"), ("q♦", "QD"), ("t21", "T21"), ("ex", "EX")])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("kh", "KH"),
+        ("K♥", "KH"),
+        ("10♠", "10S"),
+        ("n♣", "NC"),
+        ("q♦", "QD"),
+        ("t21", "T21"),
+        ("ex", "EX"),
+    ],
+)
 def test_lower_case_and_suit_symbols_are_accepted(text, code):
     assert format_card(parse_card(text)) == code
 
@@ -57,7 +67,25 @@ def test_a_duplicate_in_a_list_is_refused():
 
 
 def test_order_of_strength_king_queen_cavalier_jack_then_ten_down_to_one():
-    order = [parse_card(c) for c in "KS QS NS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S 1S".split()]
+    order = [
+        parse_card(c)
+        for c in [
+            "KS",
+            "QS",
+            "NS",
+            "JS",
+            "10S",
+            "9S",
+            "8S",
+            "7S",
+            "6S",
+            "5S",
+            "4S",
+            "3S",
+            "2S",
+            "1S",
+        ]
+    ]
     assert order == sorted(order, reverse=True)
     assert [rank_of(parse_card(c)) for c in ("T21", "T1", "EX")] == [21, 1, 0]
 
@@ -66,8 +94,21 @@ def test_the_pack_is_worth_91_points():
     assert half_points(FULL_DECK) == TOTAL_HALF_POINTS == 182
 
 
-@pytest.mark.parametrize("code,half", [("T21", 9), ("T1", 9), ("EX", 9), ("KS", 9), ("QH", 7),
-                                       ("ND", 5), ("JC", 3), ("10S", 1), ("T20", 1), ("1H", 1)])
+@pytest.mark.parametrize(
+    "code,half",
+    [
+        ("T21", 9),
+        ("T1", 9),
+        ("EX", 9),
+        ("KS", 9),
+        ("QH", 7),
+        ("ND", 5),
+        ("JC", 3),
+        ("10S", 1),
+        ("T20", 1),
+        ("1H", 1),
+    ],
+)
 def test_card_values_in_half_points(code, half):
     assert half_points(1 << parse_card(code)) == half
 

@@ -18,21 +18,49 @@ def run(capsys, *argv):
 def test_legal_json_lists_legal_cards_and_reason_per_illegal_card(capsys):
     code, out, _ = run(capsys, "legal", "--hand", "KH 10S T21 EX", "--trick", "7H T9", "--json")
     assert code == 0
-    assert json.loads(out) == {"legal": ["KH", "EX"],
-                               "illegal": {"10S": "must_follow_suit", "T21": "must_follow_suit"}}
+    assert json.loads(out) == {
+        "legal": ["KH", "EX"],
+        "illegal": {"10S": "must_follow_suit", "T21": "must_follow_suit"},
+    }
 
 
 def test_legal_five_player_first_trick_called_suit(capsys):
-    code, out, _ = run(capsys, "legal", "--hand", "QD 2D 1S T3", "--players", "5",
-                       "--called", "KD", "--first-trick", "--json")
-    assert json.loads(out)["illegal"] == {"QD": "called_suit_first_trick",
-                                          "2D": "called_suit_first_trick"}
+    _code, out, _ = run(
+        capsys,
+        "legal",
+        "--hand",
+        "QD 2D 1S T3",
+        "--players",
+        "5",
+        "--called",
+        "KD",
+        "--first-trick",
+        "--json",
+    )
+    assert json.loads(out)["illegal"] == {
+        "QD": "called_suit_first_trick",
+        "2D": "called_suit_first_trick",
+    }
 
 
 def test_score_json_matches_the_fft_example(capsys):
-    code, out, _ = run(capsys, "score", "--players", "4", "--contract", "garde", "--points", "49",
-                       "--oudlers", "2", "--petit-au-bout", "attack", "--poignee", "simple",
-                       "--json")
+    _code, out, _ = run(
+        capsys,
+        "score",
+        "--players",
+        "4",
+        "--contract",
+        "garde",
+        "--points",
+        "49",
+        "--oudlers",
+        "2",
+        "--petit-au-bout",
+        "attack",
+        "--poignee",
+        "simple",
+        "--json",
+    )
     data = json.loads(out)
     assert data["unit"] == 106
     assert data["marks"] == {"taker": 318, "partner": None, "defender": -106}
@@ -40,8 +68,18 @@ def test_score_json_matches_the_fft_example(capsys):
 
 
 def test_score_prints_the_worked_calculation(capsys):
-    _, out, _ = run(capsys, "score", "--players", "5", "--contract", "garde", "--points",
-                    "44.5", "--oudlers", "2")
+    _, out, _ = run(
+        capsys,
+        "score",
+        "--players",
+        "5",
+        "--contract",
+        "garde",
+        "--points",
+        "44.5",
+        "--oudlers",
+        "2",
+    )
     assert "half point to the winner" in out and "taker: +116, partner: +58" in out
 
 
@@ -52,23 +90,30 @@ def test_count_french_and_italian(capsys):
     assert json.loads(out)["points"] == 8
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["legal", "--hand", "KH ZZ"], "unknown card 'ZZ'"),
-    (["legal", "--hand", "KH KH"], "KH appears twice"),
-    (["legal", "--hand", "KH 2S", "--trick", "2S"], "both in the hand and in the trick"),
-    (["legal", "--hand", "KH", "--trick", "1S 2S 3S 4S"], "complete"),
-    (["score", "--contract", "garde", "--points", "40", "--oudlers", "4"], "three oudlers"),
-    (["score", "--contract", "garde", "--points", "95", "--oudlers", "1"], "between 0 and 91"),
-    (["score", "--contract", "grand", "--points", "40", "--oudlers", "1"], "unknown contract"),
-    (["score", "--contract", "garde", "--points", "abc", "--oudlers", "1"], "must be a number"),
-    (["count", "KH 2Z"], "unknown card"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["legal", "--hand", "KH ZZ"], "unknown card 'ZZ'"),
+        (["legal", "--hand", "KH KH"], "KH appears twice"),
+        (["legal", "--hand", "KH 2S", "--trick", "2S"], "both in the hand and in the trick"),
+        (["legal", "--hand", "KH", "--trick", "1S 2S 3S 4S"], "complete"),
+        (["score", "--contract", "garde", "--points", "40", "--oudlers", "4"], "three oudlers"),
+        (["score", "--contract", "garde", "--points", "95", "--oudlers", "1"], "between 0 and 91"),
+        (["score", "--contract", "grand", "--points", "40", "--oudlers", "1"], "unknown contract"),
+        (["score", "--contract", "garde", "--points", "abc", "--oudlers", "1"], "must be a number"),
+        (["count", "KH 2Z"], "unknown card"),
+    ],
+)
 def test_bad_input_exits_non_zero_with_one_line(capsys, argv, message):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_python_dash_m_tutor_runs_as_a_module():
-    done = subprocess.run([sys.executable, "-m", "tutor", "count", "KH 2S"], capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "count", "KH 2S"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0 and "total: 5" in done.stdout

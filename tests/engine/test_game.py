@@ -159,8 +159,14 @@ def test_called_card_in_the_chien_leaves_the_taker_alone():
 
 
 def test_five_players_first_trick_nobody_leads_the_called_suit_but_the_called_card():
-    d = make_deal(5, {1: "QD 2D 3D 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S T2 T3",
-                      0: "KS KH KC 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C T4 T5"}, chien="1H 2H 3H")
+    d = make_deal(
+        5,
+        {
+            1: "QD 2D 3D 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S T2 T3",
+            0: "KS KH KC 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C T4 T5",
+        },
+        chien="1H 2H 3H",
+    )
     d.push(Bid(Contract.GARDE_SANS))
     for _ in range(4):
         d.push(Bid(None))
@@ -185,8 +191,12 @@ def taker_after_prise(fixed, chien):
 
 def test_ecart_refuses_kings_and_oudlers_and_avoidable_trumps():
     d = taker_after_prise({1: "KH T21 T1 EX T5"}, chien="2S 3S 4S 5S 6S 7S")
-    for code, reason in [("KH", "king_in_ecart"), ("T21", "oudler_in_ecart"),
-                         ("EX", "oudler_in_ecart"), ("T5", "trump_while_other_cards")]:
+    for code, reason in [
+        ("KH", "king_in_ecart"),
+        ("T21", "oudler_in_ecart"),
+        ("EX", "oudler_in_ecart"),
+        ("T5", "trump_while_other_cards"),
+    ]:
         with pytest.raises(IllegalActionError) as refused:
             d.push(Discard(C(code)))
         assert refused.value.reason == reason
@@ -195,8 +205,9 @@ def test_ecart_refuses_kings_and_oudlers_and_avoidable_trumps():
 def test_ecart_may_take_trumps_only_when_other_cards_run_out_and_shows_them():
     plain = "KS KH KD KC 1S 2S 3S"
     trumps = " ".join(f"T{n}" for n in range(2, 19))
-    d = taker_after_prise({1: plain + " " + " ".join(trumps.split()[:11])},
-                          chien=" ".join(trumps.split()[11:]))
+    d = taker_after_prise(
+        {1: plain + " " + " ".join(trumps.split()[:11])}, chien=" ".join(trumps.split()[11:])
+    )
     for code in ("1S", "2S", "3S"):
         d.push(Discard(C(code)))
     assert all(isinstance(a, Discard) and a.card >= 56 for a in d.legal_actions())
@@ -245,8 +256,11 @@ def test_poignee_only_before_ones_first_card_and_with_the_exact_count():
 def chelem_deal(defender_plays_excuse_first: bool):
     """Taker (seat 1) holds T1 T5..T21: leads trumps high to low, the Petit last."""
     taker = "T1 " + " ".join(f"T{n}" for n in range(5, 22))
-    d = make_deal(4, {1: taker, 2: "T2 T3 T4 EX 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS NS QS KS"},
-                  chien="1H 2H 3H 4H 5H 6H")
+    d = make_deal(
+        4,
+        {1: taker, 2: "T2 T3 T4 EX 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS NS QS KS"},
+        chien="1H 2H 3H 4H 5H 6H",
+    )
     d.push(Bid(Contract.GARDE))
     for _ in range(3):
         d.push(Bid(None))
@@ -257,8 +271,11 @@ def chelem_deal(defender_plays_excuse_first: bool):
 
     def policy(deal):
         if deal.to_play == 1:
-            return max(c for c in cards_of(deal.legal_plays()) if c != PETIT) \
-                if deal.hands[1] != 1 << PETIT else PETIT
+            return (
+                max(c for c in cards_of(deal.legal_plays()) if c != PETIT)
+                if deal.hands[1] != 1 << PETIT
+                else PETIT
+            )
         legal = deal.legal_plays()
         if defender_plays_excuse_first and legal & EXCUSE_BIT:
             return EXCUSE
@@ -280,8 +297,11 @@ def test_fft_chelem_example_defence_keeps_its_excuse_worth_4_taker_87():
 def test_the_excuse_played_to_the_last_trick_changes_side():
     # The defender keeps the Excuse to the end: it goes to the taker who wins that trick.
     taker = "T1 " + " ".join(f"T{n}" for n in range(5, 22))
-    d = make_deal(4, {1: taker, 2: "T2 T3 T4 EX 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS NS QS KS"},
-                  chien="1H 2H 3H 4H 5H 6H")
+    d = make_deal(
+        4,
+        {1: taker, 2: "T2 T3 T4 EX 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS NS QS KS"},
+        chien="1H 2H 3H 4H 5H 6H",
+    )
     d.push(Bid(Contract.GARDE_SANS))
     for _ in range(3):
         d.push(Bid(None))
@@ -335,7 +355,7 @@ def test_excuse_exchange_gives_a_low_card_to_the_trick_winners():
             d.push(Bid(None))
         d.push(AnnounceChelem(False))
         rng = random.Random(seed)
-        play_out(d, lambda deal: rng.choice(cards_of(deal.legal_plays())))
+        play_out(d, lambda deal, rng=rng: rng.choice(cards_of(deal.legal_plays())))
         if d.excuse_seat is None or d.is_attack(d.excuse_seat) == d.is_attack(d.excuse_winner):
             continue
         r = d.result()

@@ -32,8 +32,17 @@ POSITIONS: list[dict[str, Any]] = yaml.safe_load(FIXTURE.read_text(encoding="utf
 MIN_POSITIONS = 40
 REASON_CODES = {reason.value for reason in Reason}
 KNOWN_KEYS = {
-    "name", "rule", "players", "hand", "trick", "called", "first_trick", "legal", "illegal",
-    "engine_disagrees", "note",
+    "name",
+    "rule",
+    "players",
+    "hand",
+    "trick",
+    "called",
+    "first_trick",
+    "legal",
+    "illegal",
+    "engine_disagrees",
+    "note",
 }
 
 

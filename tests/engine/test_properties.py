@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tutor.engine.cards import FULL_DECK, TOTAL_HALF_POINTS, cards_of, half_points
 from tutor.engine.dealing import deal
 from tutor.engine.game import Deal, Phase, Play
-from tutor.engine.play import explain_play, illegal_play, legal_mask, led_suit, top_trump
+from tutor.engine.play import explain_play, illegal_play, led_suit, legal_mask, top_trump
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.sampled_from([3, 4, 5])
@@ -49,8 +49,10 @@ def test_random_deals_keep_every_rule(players, seed):
     assert r.attack_pile & r.defence_pile == 0
     assert r.attack_pile | r.defence_pile == FULL_DECK
     # piles total 91 after the Excuse exchange (an owed half point moves, never vanishes)
-    assert r.attack_half_points + (half_points(r.defence_pile) - r.excuse_owed_half) \
+    assert (
+        r.attack_half_points + (half_points(r.defence_pile) - r.excuse_owed_half)
         == TOTAL_HALF_POINTS
+    )
     assert sum(r.marks) == 0
     assert all(isinstance(m, int) for m in r.marks)
     assert len(r.marks) == players
@@ -67,16 +69,22 @@ def test_every_trick_winner_played_a_legal_card_and_the_moves_replay(players, se
     for action in d.moves:
         if isinstance(action, Play):
             seat = replay.to_play
-            assert illegal_play(replay.hands[seat], replay.trick, action.card, replay.called,
-                                not replay.tricks) is None
+            assert (
+                illegal_play(
+                    replay.hands[seat], replay.trick, action.card, replay.called, not replay.tricks
+                )
+                is None
+            )
         replay.push(action)
     assert replay.phase is Phase.FINISHED
     assert replay.result() == d.result()
     assert hands  # dealt hands were non-empty
 
 
-@given(hand=st.integers(min_value=1, max_value=FULL_DECK),
-       trick=st.lists(st.integers(min_value=0, max_value=77), max_size=4, unique=True))
+@given(
+    hand=st.integers(min_value=1, max_value=FULL_DECK),
+    trick=st.lists(st.integers(min_value=0, max_value=77), max_size=4, unique=True),
+)
 def test_fast_and_explained_legality_agree_on_any_position(hand, trick):
     hand &= ~sum(1 << c for c in trick)
     if not hand:

@@ -10,10 +10,19 @@ from tutor.engine.scoring import ScoreInput, Side, StepKind, needed, score
 G, P, GS, GC = Contract.GARDE, Contract.PRISE, Contract.GARDE_SANS, Contract.GARDE_CONTRE
 
 
-def deal(players=4, contract=G, points=41.0, oudlers=2, pab=None, poignees=(),
-         chelem=Chelem.NONE, alone=False):
-    return score(ScoreInput(players, contract, int(points * 2), oudlers, pab, tuple(poignees),
-                            chelem, alone))
+def deal(
+    players=4,
+    contract=G,
+    points=41.0,
+    oudlers=2,
+    pab=None,
+    poignees=(),
+    chelem=Chelem.NONE,
+    alone=False,
+):
+    return score(
+        ScoreInput(players, contract, int(points * 2), oudlers, pab, tuple(poignees), chelem, alone)
+    )
 
 
 def test_needed_points_by_oudlers_56_51_41_36():
@@ -42,8 +51,14 @@ def test_fft_garde_made_by_11_defender_poignee_goes_to_the_taker():
 
 
 def test_fft_garde_announced_chelem_made_87_points_2_oudlers():
-    s = deal(contract=G, points=87, oudlers=2, pab=Side.ATTACK, poignees=[Poignee.SIMPLE],
-             chelem=Chelem.ANNOUNCED_MADE)
+    s = deal(
+        contract=G,
+        points=87,
+        oudlers=2,
+        pab=Side.ATTACK,
+        poignees=[Poignee.SIMPLE],
+        chelem=Chelem.ANNOUNCED_MADE,
+    )
     assert (s.unit, s.taker) == (582, 1746)
 
 
@@ -125,8 +140,9 @@ def test_petit_au_bout_goes_to_the_side_that_won_it_even_when_the_contract_fails
     assert s.unit == -(25 + 3 + 10) * 2
 
 
-@pytest.mark.parametrize("poignee,bonus", [(Poignee.SIMPLE, 20), (Poignee.DOUBLE, 30),
-                                           (Poignee.TRIPLE, 40)])
+@pytest.mark.parametrize(
+    "poignee,bonus", [(Poignee.SIMPLE, 20), (Poignee.DOUBLE, 30), (Poignee.TRIPLE, 40)]
+)
 def test_poignee_bonus_is_not_multiplied_and_goes_to_the_winner(poignee, bonus):
     made = deal(contract=GS, points=50, oudlers=2, poignees=[poignee])
     lost = deal(contract=GS, points=30, oudlers=2, poignees=[poignee])
@@ -139,8 +155,10 @@ def test_two_poignees_both_go_to_the_winner():
     assert s.unit == 29 + 50
 
 
-@pytest.mark.parametrize("chelem,bonus", [(Chelem.ANNOUNCED_MADE, 400), (Chelem.MADE, 200),
-                                          (Chelem.ANNOUNCED_FAILED, -200)])
+@pytest.mark.parametrize(
+    "chelem,bonus",
+    [(Chelem.ANNOUNCED_MADE, 400), (Chelem.MADE, 200), (Chelem.ANNOUNCED_FAILED, -200)],
+)
 def test_chelem_bonus_is_not_multiplied(chelem, bonus):
     s = deal(contract=GS, points=80, oudlers=2, chelem=chelem)
     assert s.unit == (25 + 39) * 4 + bonus
@@ -165,22 +183,29 @@ def test_taker_marks_twice_at_3_and_three_times_at_4(players, factor):
 def test_steps_show_the_calculation_line_by_line():
     s = deal(contract=G, points=49, oudlers=2, pab=Side.ATTACK, poignees=[Poignee.SIMPLE])
     assert [(st.kind, st.total) for st in s.steps if st.total] == [
-        (StepKind.BASE, 33), (StepKind.PETIT_AU_BOUT, 43), (StepKind.MULTIPLIER, 86),
-        (StepKind.POIGNEE, 106), (StepKind.UNIT, 106)]
+        (StepKind.BASE, 33),
+        (StepKind.PETIT_AU_BOUT, 43),
+        (StepKind.MULTIPLIER, 86),
+        (StepKind.POIGNEE, 106),
+        (StepKind.UNIT, 106),
+    ]
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(points=92), "between 0 and 91"),
-    (dict(oudlers=4), "three oudlers"),
-    (dict(points=40.5), "no half point"),
-    (dict(alone=True), "only at 5 players"),
-    (dict(points=3, oudlers=1), "worth more"),
-    (dict(points=90, oudlers=0), "defence's 3 oudlers"),
-    (dict(oudlers=0, points=30, pab=Side.ATTACK), "no oudler"),
-    (dict(oudlers=3, points=60, pab=Side.DEFENCE), "all three oudlers"),
-    (dict(points=30, chelem=Chelem.MADE), "cannot lose"),
-    (dict(points=60, chelem=Chelem.DEFENCE), "cannot leave"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(points=92), "between 0 and 91"),
+        (dict(oudlers=4), "three oudlers"),
+        (dict(points=40.5), "no half point"),
+        (dict(alone=True), "only at 5 players"),
+        (dict(points=3, oudlers=1), "worth more"),
+        (dict(points=90, oudlers=0), "defence's 3 oudlers"),
+        (dict(oudlers=0, points=30, pab=Side.ATTACK), "no oudler"),
+        (dict(oudlers=3, points=60, pab=Side.DEFENCE), "all three oudlers"),
+        (dict(points=30, chelem=Chelem.MADE), "cannot lose"),
+        (dict(points=60, chelem=Chelem.DEFENCE), "cannot leave"),
+    ],
+)
 def test_impossible_inputs_are_refused_with_the_reason(kwargs, message):
     with pytest.raises(ImpossiblePositionError, match=message):
         deal(**kwargs)

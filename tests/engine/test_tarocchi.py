@@ -6,16 +6,19 @@ from tutor.engine.cards import half_points, mask_of, parse_cards
 from tutor.engine.tarocchi import count_in_pairs, count_in_threes, italian_balance
 
 
-@pytest.mark.parametrize("pile,points", [
-    ("KS 2S 3S", 5),        # a king with two scartine keeps its full value
-    ("KS QS 3S", 8),        # each further counting card in the group loses 1
-    ("KS QS NS", 10),
-    ("QS NS 10S", 6),
-    ("2S 3S 4S", 1),        # three scartine are worth 1
-    ("2S 3S", 1),           # left over: two scartine count 1
-    ("2S", 0),              # a single one 0
-    ("T21 T1 EX", 12),      # Mondo 5, Bagatto 5, Matto 4
-])
+@pytest.mark.parametrize(
+    "pile,points",
+    [
+        ("KS 2S 3S", 5),  # a king with two scartine keeps its full value
+        ("KS QS 3S", 8),  # each further counting card in the group loses 1
+        ("KS QS NS", 10),
+        ("QS NS 10S", 6),
+        ("2S 3S 4S", 1),  # three scartine are worth 1
+        ("2S 3S", 1),  # left over: two scartine count 1
+        ("2S", 0),  # a single one 0
+        ("T21 T1 EX", 12),  # Mondo 5, Bagatto 5, Matto 4
+    ],
+)
 def test_italian_count_in_threes(pile, points):
     assert count_in_threes(parse_cards(pile)).total == points
 

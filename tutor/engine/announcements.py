@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum, IntEnum
+from enum import Enum, IntEnum, StrEnum
 
 from tutor.engine.cards import EXCUSE_BIT, TRUMPS_MASK, cards_of, mask_of
 from tutor.engine.errors import IllegalActionError
@@ -37,7 +37,7 @@ POIGNEE_TRUMPS: dict[int, dict[Poignee, int]] = {
 }
 
 
-class PoigneeReason(str, Enum):
+class PoigneeReason(StrEnum):
     NOT_IN_HAND = "poignee_card_not_in_hand"
     NOT_A_TRUMP = "poignee_card_not_a_trump"
     WRONG_COUNT = "poignee_wrong_count"
@@ -57,13 +57,15 @@ def check_poignee(hand: int, shown: int, players: int) -> Poignee:
     if shown & ~hand:
         raise IllegalActionError("a shown card is not in the hand", PoigneeReason.NOT_IN_HAND.value)
     if shown & ~(TRUMPS_MASK | EXCUSE_BIT):
-        raise IllegalActionError("a poignée shows only trumps (and the Excuse)",
-                                 PoigneeReason.NOT_A_TRUMP.value)
+        raise IllegalActionError(
+            "a poignée shows only trumps (and the Excuse)", PoigneeReason.NOT_A_TRUMP.value
+        )
     level = poignee_for_count(shown.bit_count(), players)
     if level is None:
         counts = ", ".join(str(n) for n in POIGNEE_TRUMPS[players].values())
         raise IllegalActionError(
-            f"a poignée at {players} players shows exactly {counts} trumps, not {shown.bit_count()}",
+            f"a poignée at {players} players shows exactly {counts} trumps, "
+            f"not {shown.bit_count()}",
             PoigneeReason.WRONG_COUNT.value,
         )
     if shown & EXCUSE_BIT and hand & TRUMPS_MASK & ~shown:

@@ -58,7 +58,7 @@ def bit(card: Card) -> int:
 FULL_DECK = (1 << DECK_SIZE) - 1
 EXCUSE_BIT = 1 << EXCUSE
 TRUMPS_MASK = ((1 << 21) - 1) << FIRST_TRUMP
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 14) - 1) << (s * 14) for s in range(4)) + (TRUMPS_MASK,)
+SUIT_MASKS: tuple[int, ...] = (*tuple((1 << 14) - 1 << s * 14 for s in range(4)), TRUMPS_MASK)
 KINGS_MASK = sum(bit(suit_card(s, KING)) for s in PLAIN_SUITS)
 QUEENS_MASK = sum(bit(suit_card(s, QUEEN)) for s in PLAIN_SUITS)
 CAVALIERS_MASK = sum(bit(suit_card(s, CAVALIER)) for s in PLAIN_SUITS)
@@ -154,7 +154,7 @@ _CODES: dict[str, Card] = {format_card(c): c for c in range(DECK_SIZE)}
 def parse_card(text: str) -> Card:
     """'KH', 'kh', 'K♥', '10S', 'T21', 'EX' -> card. Raises CardNotationError."""
     code = text.strip().upper()
-    for symbol, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS):
+    for symbol, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=False):
         code = code.replace(symbol, letter)
     code = code.replace("♤", "S").replace("♡", "H").replace("♢", "D").replace("♧", "C")
     card = _CODES.get(code)

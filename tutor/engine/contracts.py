@@ -56,7 +56,12 @@ class ChienFate(Enum):
     DEFENCE_UNSEEN = "defence"  # garde contre: unseen, counts for the defence
 
 
-_MULTIPLIERS = {Contract.PRISE: 1, Contract.GARDE: 2, Contract.GARDE_SANS: 4, Contract.GARDE_CONTRE: 6}
+_MULTIPLIERS = {
+    Contract.PRISE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 4,
+    Contract.GARDE_CONTRE: 6,
+}
 _CHIEN_FATES = {
     Contract.PRISE: ChienFate.SHOWN_TAKEN_AND_ECART,
     Contract.GARDE: ChienFate.SHOWN_TAKEN_AND_ECART,

@@ -54,7 +54,7 @@ def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
         if packet in gaps:
             chien |= 1 << pack[pos]
             pos += 1
-        for card in pack[pos:pos + size]:
+        for card in pack[pos : pos + size]:
             hands[seat] |= 1 << card
         pos += size
         seat = (seat + 1) % players

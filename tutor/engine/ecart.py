@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from tutor.engine.cards import (
     KINGS_MASK,
@@ -20,7 +20,7 @@ CHIEN_SIZE = {3: 6, 4: 6, 5: 3}
 PLAIN_CARDS_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
 
-class EcartReason(str, Enum):
+class EcartReason(StrEnum):
     NOT_IN_HAND = "not_in_hand"
     KING = "king_in_ecart"
     OUDLER = "oudler_in_ecart"

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
 
 from tutor.engine import play as rules
-from tutor.engine.announcements import Chelem, Poignee, check_poignee, chelem_outcome, poignee_options
+from tutor.engine.announcements import (
+    Chelem,
+    Poignee,
+    check_poignee,
+    chelem_outcome,
+    poignee_options,
+)
 from tutor.engine.cards import (
     EXCUSE,
     EXCUSE_BIT,
@@ -82,7 +87,7 @@ class Play:
     card: Card
 
 
-Action = Union[Bid, Call, Discard, AnnounceChelem, ShowPoignee, Play]
+Action = Bid | Call | Discard | AnnounceChelem | ShowPoignee | Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +121,31 @@ class DealResult:
 
 
 _FIELDS = (
-    "phase", "hands", "speaker", "bids", "highest", "taker", "contract", "called", "partner",
-    "ecart", "chelem_announced", "poignees", "played_seats", "trick", "trick_seats", "led",
-    "top", "to_play", "tricks", "won", "excuse_seat", "excuse_winner", "attack_tricks",
-    "excuse_won_last", "redeal_reason",
+    "phase",
+    "hands",
+    "speaker",
+    "bids",
+    "highest",
+    "taker",
+    "contract",
+    "called",
+    "partner",
+    "ecart",
+    "chelem_announced",
+    "poignees",
+    "played_seats",
+    "trick",
+    "trick_seats",
+    "led",
+    "top",
+    "to_play",
+    "tricks",
+    "won",
+    "excuse_seat",
+    "excuse_winner",
+    "attack_tricks",
+    "excuse_won_last",
+    "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
 
@@ -127,7 +153,7 @@ _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
 class Deal:
     """A deal being played. Seats are numbered counter-clockwise, so the next seat is +1."""
 
-    __slots__ = _FIELDS + ("players", "dealer", "seed", "dealt", "chien", "_stack", "_moves")
+    __slots__ = (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "_stack", "_moves")
 
     def __init__(self, dealt: DealtCards) -> None:
         players = len(dealt.hands)
@@ -174,22 +200,44 @@ class Deal:
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
         # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
-        self._stack.append((
-            self.phase, self.hands[:], self.speaker, len(self.bids), self.highest, self.taker,
-            self.contract, self.called, self.partner, self.ecart, self.chelem_announced,
-            len(self.poignees), self.played_seats, self.trick[:], self.trick_seats[:], self.led,
-            self.top, self.to_play, len(self.tricks), self.won[:], self.excuse_seat,
-            self.excuse_winner, self.attack_tricks, self.excuse_won_last, self.redeal_reason,
-        ))
+        self._stack.append(
+            (
+                self.phase,
+                self.hands[:],
+                self.speaker,
+                len(self.bids),
+                self.highest,
+                self.taker,
+                self.contract,
+                self.called,
+                self.partner,
+                self.ecart,
+                self.chelem_announced,
+                len(self.poignees),
+                self.played_seats,
+                self.trick[:],
+                self.trick_seats[:],
+                self.led,
+                self.top,
+                self.to_play,
+                len(self.tricks),
+                self.won[:],
+                self.excuse_seat,
+                self.excuse_winner,
+                self.attack_tricks,
+                self.excuse_won_last,
+                self.redeal_reason,
+            )
+        )
         self._moves.append(action)
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
         if not self._stack:
             raise IllegalActionError("nothing to undo", "nothing_to_undo")
-        for name, value in zip(_FIELDS, self._stack.pop()):
+        for name, value in zip(_FIELDS, self._stack.pop(), strict=True):
             if name in _APPEND_ONLY:
-                del getattr(self, name)[value:]  # type: ignore[arg-type]
+                del getattr(self, name)[value:]
             else:
                 setattr(self, name, value)
         return self._moves.pop()
@@ -224,14 +272,18 @@ class Deal:
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.BIDDING:
-            return [Bid(None)] + [Bid(c) for c in Contract if self.highest is None or c > self.highest]
+            bids: list[Action] = [Bid(None)]
+            return bids + [Bid(c) for c in Contract if self.highest is None or c > self.highest]
         if phase is Phase.CALLING:
             assert self.taker is not None
             return [Call(c) for c in cards_of(callable_cards(self.hands[self.taker]))]
         if phase is Phase.ECART:
             assert self.taker is not None
-            return [Discard(c) for c in cards_of(self.hands[self.taker])
-                    if self.discard_refusal(c) is None]
+            return [
+                Discard(c)
+                for c in cards_of(self.hands[self.taker])
+                if self.discard_refusal(c) is None
+            ]
         if phase is Phase.CHELEM:
             return [AnnounceChelem(False), AnnounceChelem(True)]
         if phase is Phase.PLAYING:
@@ -306,7 +358,9 @@ class Deal:
         if not callable_cards(self.hands[self.taker]) >> card & 1:
             raise IllegalActionError(
                 f"{format_card(card)} may not be called: a king, or a queen only when holding "
-                "the four kings, and so on", "card_not_callable")
+                "the four kings, and so on",
+                "card_not_callable",
+            )
         self._save(Call(card))
         self.called = card
         holder = next((s for s, h in enumerate(self.hands) if h >> card & 1), None)
@@ -345,8 +399,11 @@ class Deal:
         self.chelem_announced = announce
         self.phase = Phase.PLAYING
         # The announcer leads the first trick; otherwise the player on the dealer's right.
-        self.to_play = self.taker if announce and self.taker is not None else first_to_speak(
-            self.dealer, self.players)
+        self.to_play = (
+            self.taker
+            if announce and self.taker is not None
+            else first_to_speak(self.dealer, self.players)
+        )
 
     def poignee_choices(self) -> dict[Poignee, int]:
         """Poignées the player to play may still show (only before their first card)."""
@@ -358,8 +415,9 @@ class Deal:
     def show_poignee(self, cards: int) -> None:
         seat = self.to_play
         if self.played_seats >> seat & 1:
-            raise IllegalActionError("a poignée is shown before one's first card",
-                                     "poignee_too_late")
+            raise IllegalActionError(
+                "a poignée is shown before one's first card", "poignee_too_late"
+            )
         if any(p.seat == seat for p in self.poignees):
             raise IllegalActionError("one poignée per player", "poignee_already_shown")
         level = check_poignee(self.hands[seat], cards, self.players)
@@ -375,12 +433,14 @@ class Deal:
         return rules.legal_mask(hand, self.led, self.top)
 
     def explain_plays(self) -> rules.PlayVerdicts:
-        return rules.explain_play(self.hands[self.to_play], self.trick, self.called,
-                                  not self.tricks)
+        return rules.explain_play(
+            self.hands[self.to_play], self.trick, self.called, not self.tricks
+        )
 
     def _refuse_play(self, card: Card) -> None:
-        verdict = rules.illegal_play(self.hands[self.to_play], self.trick, card, self.called,
-                                     not self.tricks)
+        verdict = rules.illegal_play(
+            self.hands[self.to_play], self.trick, card, self.called, not self.tricks
+        )
         reason = verdict.reason.value if verdict else "illegal_play"
         raise IllegalActionError(str(verdict) if verdict else format_card(card), reason)
 
@@ -474,11 +534,23 @@ class Deal:
         attack_won_all = self.attack_tricks == len(self.tricks)
         chelem = chelem_outcome(self.chelem_announced, attack_won_all, self.attack_tricks == 0)
         alone = self.players == 5 and self.partner is None
-        s = score(ScoreInput(self.players, self.contract, attack_half, oudlers, pab,
-                             tuple(p.level for p in self.poignees), chelem, alone))
+        s = score(
+            ScoreInput(
+                self.players,
+                self.contract,
+                attack_half,
+                oudlers,
+                pab,
+                tuple(p.level for p in self.poignees),
+                chelem,
+                alone,
+            )
+        )
         marks = tuple(
-            s.taker if seat == self.taker
-            else (s.partner or 0) if seat == self.partner
+            s.taker
+            if seat == self.taker
+            else (s.partner or 0)
+            if seat == self.partner
             else s.defender
             for seat in range(self.players)
         )
@@ -521,6 +593,7 @@ class Deal:
         return cards_of(self.ecart & TRUMPS_MASK)
 
     def __repr__(self) -> str:
-        return (f"Deal(players={self.players}, seed={self.seed}, phase={self.phase.value}, "
-                f"tricks={len(self.tricks)})")
-
+        return (
+            f"Deal(players={self.players}, seed={self.seed}, phase={self.phase.value}, "
+            f"tricks={len(self.tricks)})"
+        )

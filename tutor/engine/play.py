@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from tutor.engine.cards import (
     EXCUSE,
@@ -31,7 +31,7 @@ NO_SUIT_LED = -1
 TRUMP_LED = int(Suit.TRUMPS)
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Why a card may not be played. The UI turns these codes into sentences."""
 
     NOT_IN_HAND = "not_in_hand"
@@ -71,7 +71,7 @@ def led_suit(trick: Sequence[Card]) -> int:
 
 
 def top_trump(trick: Sequence[Card]) -> int:
-    """The number of the highest trump in the trick, 0 when there is none (the Excuse is no trump)."""
+    """The number of the highest trump in the trick, 0 if none (the Excuse is no trump)."""
     top = 0
     for card in trick:
         if suit_of(card) is Suit.TRUMPS:
@@ -117,7 +117,7 @@ def legal_cards(
 
 # --- the explanation ----------------------------------------------------------------------
 def validate_position(hand: int, trick: Sequence[Card], players: int = 4) -> None:
-    """Refuse a trick that cannot happen: a card twice, a card both in hand and trick, a full trick."""
+    """Refuse a trick that cannot happen: a card twice, in hand and trick, a full trick."""
     if len(set(trick)) != len(trick):
         raise DuplicateCardError("a card appears twice in the trick")
     if mask_of(trick) & hand:
@@ -174,8 +174,11 @@ def illegal_play(
     if not trumps:
         return None
     if suit != TRUMP_LED:
-        return _illegal(card, Reason.MUST_PLAY_HIGHER_TRUMP if higher else Reason.MUST_PLAY_TRUMP,
-                        higher or trumps)
+        return _illegal(
+            card,
+            Reason.MUST_PLAY_HIGHER_TRUMP if higher else Reason.MUST_PLAY_TRUMP,
+            higher or trumps,
+        )
     if higher and not higher >> card & 1:
         return _illegal(card, Reason.MUST_PLAY_HIGHER_TRUMP, higher)
     return None
@@ -201,7 +204,10 @@ def explain_play(
 
 
 def check_play(
-    hand: int, trick: Sequence[Card], card: Card, called: Card | None = None,
+    hand: int,
+    trick: Sequence[Card],
+    card: Card,
+    called: Card | None = None,
     first_trick: bool = False,
 ) -> None:
     """Raise IllegalActionError with the reason code when ``card`` may not be played."""

@@ -26,8 +26,12 @@ class Side(Enum):
 
     @classmethod
     def from_code(cls, code: str) -> Side:
-        aliases = {"attack": cls.ATTACK, "taker": cls.ATTACK, "defence": cls.DEFENCE,
-                   "defense": cls.DEFENCE}
+        aliases = {
+            "attack": cls.ATTACK,
+            "taker": cls.ATTACK,
+            "defence": cls.DEFENCE,
+            "defense": cls.DEFENCE,
+        }
         try:
             return aliases[code.strip().lower()]
         except KeyError:
@@ -102,7 +106,9 @@ class Score:
 def validate_score_input(s: ScoreInput) -> None:
     """Refuse what cannot happen at the table, with the reason in one line."""
     if s.players not in (3, 4, 5):
-        raise ImpossiblePositionError(f"French tarot is played by 3, 4 or 5 players, not {s.players}")
+        raise ImpossiblePositionError(
+            f"French tarot is played by 3, 4 or 5 players, not {s.players}"
+        )
     if not 0 <= s.oudlers <= 3:
         raise ImpossiblePositionError(f"there are three oudlers, not {s.oudlers}")
     if not 0 <= s.taker_half_points <= TOTAL_HALF_POINTS:
@@ -116,7 +122,8 @@ def validate_score_input(s: ScoreInput) -> None:
     # An oudler is worth 4.5, but the Excuse kept without a low card to give counts 4.
     if s.oudlers * 8 > s.taker_half_points:
         raise ImpossiblePositionError(
-            f"{s.oudlers} oudlers alone are worth more than {format_half(s.taker_half_points)} points"
+            f"{s.oudlers} oudlers alone are worth more than "
+            f"{format_half(s.taker_half_points)} points"
         )
     if (3 - s.oudlers) * 8 > TOTAL_HALF_POINTS - s.taker_half_points:
         raise ImpossiblePositionError(
@@ -125,7 +132,9 @@ def validate_score_input(s: ScoreInput) -> None:
     if s.petit_au_bout is Side.ATTACK and s.oudlers == 0:
         raise ImpossiblePositionError("petit au bout by the attack, yet no oudler in its cards")
     if s.petit_au_bout is Side.DEFENCE and s.oudlers == 3:
-        raise ImpossiblePositionError("petit au bout by the defence, yet the attack has all three oudlers")
+        raise ImpossiblePositionError(
+            "petit au bout by the defence, yet the attack has all three oudlers"
+        )
     if len(s.poignees) > s.players:
         raise ImpossiblePositionError("more poignées than players")
     made = _difference(s)[0]
@@ -152,8 +161,12 @@ def score(s: ScoreInput) -> Score:
     steps = [
         Step(StepKind.POINTS, s.taker_half_points, 0, str(s.oudlers)),
         Step(StepKind.NEEDED, needed(s.oudlers), 0, str(s.oudlers)),
-        Step(StepKind.DIFFERENCE, sign * magnitude, 0,
-             ("made" if made else "lost") + (":" + rounding if rounding else "")),
+        Step(
+            StepKind.DIFFERENCE,
+            sign * magnitude,
+            0,
+            ("made" if made else "lost") + (":" + rounding if rounding else ""),
+        ),
     ]
     total = BASE + magnitude
     steps.append(Step(StepKind.BASE, total, total))

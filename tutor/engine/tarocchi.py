@@ -91,7 +91,7 @@ def _grouped(cards: Sequence[Card], size: int) -> list[list[Card]]:
     groups = [g for g in groups if len(g) == size]
     pool += low
     for i in range(0, len(pool), size):
-        groups.append(pool[i:i + size])
+        groups.append(pool[i : i + size])
     return groups
 
 
