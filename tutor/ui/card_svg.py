@@ -36,7 +36,7 @@ from tutor.engine.cards import (
     suit_of,
 )
 
-__all__ = ["card_svg", "hand_svg_row", "rank_label", "card_height"]
+__all__ = ["card_height", "card_svg", "hand_svg_row", "rank_label"]
 
 # --- geometry (user units) ----------------------------------------------------------------
 VIEW_W = 100
@@ -156,9 +156,9 @@ def _text(
     )
 
 
-def _centred_text(cx: float, cy: float, text: str, *, size: float, **kw: object) -> str:
+def _centred_text(cx: float, cy: float, text: str, *, size: float, fill: str) -> str:
     """Text whose digits/capitals are vertically centred on cy (cap height ~0.73 em)."""
-    return _text(cx, cy + 0.365 * size, text, size=size, **kw)  # type: ignore[arg-type]
+    return _text(cx, cy + 0.365 * size, text, size=size, fill=fill)
 
 
 def _shape(path: str, cx: float, cy: float, size: float, fill: str) -> str:
@@ -172,7 +172,7 @@ def _shape(path: str, cx: float, cy: float, size: float, fill: str) -> str:
 
 def _corner_pair(inner: str) -> str:
     """The corner drawing top-left, and again rotated a half-turn bottom-right."""
-    return f"<g>{inner}</g><g transform=\"rotate(180 {VIEW_W / 2:g} {VIEW_H / 2:g})\">{inner}</g>"
+    return f'<g>{inner}</g><g transform="rotate(180 {VIEW_W / 2:g} {VIEW_H / 2:g})">{inner}</g>'
 
 
 # Corner index column: centre x, rank baseline, suit symbol centre.
@@ -210,9 +210,7 @@ def _trump(card: int) -> tuple[str, str]:
         f'<rect x="9" y="9" width="82" height="138" rx="5" fill="none"'
         f' stroke="{_TRUMP_FRAME}" stroke-width="1.2"/>'
     )
-    corner = _corner_pair(
-        _text(_CX + 1, 34, number, size=24, fill=_TRUMP_INK, max_width=24)
-    )
+    corner = _corner_pair(_text(_CX + 1, 34, number, size=24, fill=_TRUMP_INK, max_width=24))
     size = 44 if len(number) == 1 else 36
     centre = _centred_text(50, 78, number, size=size, fill=_TRUMP_INK)
     extra = ""
@@ -262,9 +260,7 @@ def card_svg(
         face, body = _trump(card)
     else:
         face, body = _suit_card(card, lang)
-    edge = (
-        f'x="{_INSET}" y="{_INSET}" width="{_CARD_W}" height="{_CARD_H}" rx="{_RADIUS}"'
-    )
+    edge = f'x="{_INSET}" y="{_INSET}" width="{_CARD_W}" height="{_CARD_H}" rx="{_RADIUS}"'
     # A dimmed card fades over an opaque white base, so it looks the same on any page colour.
     base = f'<rect {edge} fill="#ffffff"/>' if dimmed else ""
     fade = ' opacity="0.35"' if dimmed else ""
@@ -274,9 +270,7 @@ def card_svg(
         f"{body}</g>"
     )
     veil = f'<rect {edge} fill="#9e9e9e" fill-opacity="0.3"/>' if dimmed else ""
-    outline = (
-        f'<rect {edge} fill="none" stroke="{SELECTED}" stroke-width="6"/>' if selected else ""
-    )
+    outline = f'<rect {edge} fill="none" stroke="{SELECTED}" stroke-width="6"/>' if selected else ""
     classes = "tarot-card" + (" dimmed" if dimmed else "") + (" selected" if selected else "")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H}"'
@@ -296,9 +290,10 @@ def hand_svg_row(
     selected: Collection[int] = frozenset(),
     lang: str = "en",
 ) -> str:
-    """The cards side by side in a wrapping flex row (for ``st.markdown(..., unsafe_allow_html=True)``).
+    """The cards side by side in a wrapping flex row, as one HTML ``<div>``.
 
-    Each face is wrapped in ``<span class="card" data-card="KH" title="King of hearts">``.
+    For ``st.markdown(..., unsafe_allow_html=True)`` (``st.html`` strips SVG). Each face is
+    wrapped in ``<span class="card" data-card="KH" title="King of hearts">``.
     """
     spans = []
     for card in cards:
