@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +35,7 @@ class ContentErrors(ValueError):
         self.errors: list[ContentError] = sorted(errors, key=lambda e: e.sort_key)
         super().__init__("\n".join(str(e) for e in self.errors) or "no errors")
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[ContentError]:
         return iter(self.errors)
 
     def __len__(self) -> int:

@@ -1,0 +1,72 @@
+"""The app as a learner meets it, in a real browser: home, a lesson, a puzzle, Italian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def wait_ready(page) -> None:
+    """Wait until Streamlit has finished running the script."""
+    page.wait_for_selector('[data-testid="stApp"]')
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=20_000)
+    page.wait_for_timeout(300)
+
+
+def test_home_page_shows_what_the_tutor_offers_with_cards_drawn(page, server):
+    page.goto(f"{server}/?lang=en")
+    page.get_by_text("Learn French Tarot, one rule at a time").wait_for()
+    wait_ready(page)
+    assert page.locator("svg.tarot-card").count() >= 7
+    assert page.locator('svg[aria-label="Excuse"]').count() >= 1
+    shot(page, "home-en")
+
+
+def test_a_lesson_can_be_walked_to_the_end(page, server):
+    page.goto(f"{server}/lessons?lang=en&lesson=the-deck")
+    page.get_by_role("heading", name="The deck").wait_for()
+    wait_ready(page)
+    shot(page, "lesson-step-1-en")
+    for _ in range(20):
+        next_button = page.get_by_role("button", name="Next →")
+        if next_button.count() == 0:
+            break
+        next_button.click()
+        wait_ready(page)
+    page.get_by_text(re.compile("Lesson complete")).wait_for()
+    shot(page, "lesson-end-en")
+
+
+def test_a_puzzle_is_solved_by_clicking_a_card_image(page, server):
+    page.goto(f"{server}/puzzles?lang=en&puzzle=overtrump-01")
+    hand = page.locator('[data-testid="tarot-hand"]')
+    hand.wait_for()
+    wait_ready(page)
+    # First the tempting wrong card: the 9 under the partner's 14.
+    hand.locator('div[data-card="T9"]').click()
+    page.get_by_text(re.compile("you must play higher")).wait_for()
+    shot(page, "puzzle-wrong-en")
+    hand.locator('div[data-card="T17"]').click()
+    page.get_by_text("Right!").wait_for()
+    assert "puzzle=overtrump-01" in page.url
+    shot(page, "puzzle-right-en")
+
+
+def test_switching_to_italian_changes_the_texts_and_the_url(page, server):
+    page.goto(f"{server}/?lang=en")
+    page.get_by_text("Learn French Tarot, one rule at a time").wait_for()
+    wait_ready(page)
+    page.get_by_text("Italiano", exact=True).click()
+    page.get_by_text("Impara il tarot francese, una regola alla volta").wait_for()
+    assert "lang=it" in page.url
+    shot(page, "home-it")
+    page.goto(f"{server}/puzzles?lang=it&puzzle=overtrump-01")
+    page.get_by_text(re.compile("Sei in difesa contro una garde")).wait_for()
+    wait_ready(page)
+    shot(page, "puzzle-it")

@@ -1,0 +1,368 @@
+"""Lessons and puzzles as pydantic models (frozen, unknown fields refused).
+
+The models check shapes and spellings: a card code is a card, a contract is one of the four,
+both languages are present. Whether a position can happen and whether a stated answer is the
+engine's is checked in ``tutor.content.checks`` (the engine is the authority).
+
+Cards are held as the engine's ints (``tutor.engine.cards``); in YAML they are codes, as a
+list (``[KH, 10S]``) or one space-separated string (``"KH 10S"``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from tutor.engine.cards import Card, format_card, mask_of, parse_card
+from tutor.engine.errors import CardNotationError
+
+LANGUAGES = {"en": "English", "it": "Italian"}
+CONTRACT_CODES = ("prise", "garde", "garde-sans", "garde-contre")
+BID_CODES = ("pass", *CONTRACT_CODES)
+QUOTE_HINT = "YAML reads unquoted yes/no/on/off/true/false as booleans: quote it"
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- scalar types ---------------------------------------------------------------------------
+def _card(value: object) -> Card:
+    if isinstance(value, bool):
+        boolean = str(value).lower()
+        raise PydanticCustomError(
+            "card_type", f"a card code is expected, not the boolean {boolean}: {QUOTE_HINT}"
+        )
+    if not isinstance(value, str):
+        raise PydanticCustomError(
+            "card_type",
+            f"a card code is expected as a string, not {value!r}: use e.g. KH, 10S, T21, EX",
+        )
+    try:
+        return parse_card(value)
+    except CardNotationError:
+        raise PydanticCustomError(
+            "card", f"card {value.strip()!r} is not a card: use e.g. KH, 10S, T21, EX"
+        ) from None
+
+
+def _split_codes(value: object) -> object:
+    """One space- (or comma-) separated string stands for a list of codes."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    return value
+
+
+CardCode = Annotated[Card, PlainValidator(_card), PlainSerializer(format_card)]
+CardList = Annotated[tuple[CardCode, ...], BeforeValidator(_split_codes)]
+
+
+def _points(value: object) -> Fraction:
+    """A number of points: whole or a half (12, 12.5, "12.5", "12,5")."""
+    not_a_number = PydanticCustomError(
+        "points_type", f"a number of points is expected, not {value!r}"
+    )
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
+        raise not_a_number
+    try:
+        text = value.strip().replace(",", ".") if isinstance(value, str) else value
+        number = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise not_a_number from None
+    if (number * 2).denominator != 1:
+        raise PydanticCustomError(
+            "points_half", f"points come whole or with a half (41, 41.5), not {value!r}"
+        )
+    if number < 0:
+        raise PydanticCustomError("points_negative", f"points cannot be negative ({value!r})")
+    return number
+
+
+def _format_points(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+Points = Annotated[Fraction, PlainValidator(_points), PlainSerializer(_format_points)]
+
+Seat = Annotated[StrictInt, Field(ge=0, le=4)]
+Oudlers = Annotated[StrictInt, Field(ge=0, le=3)]
+Slug = Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+ContractCode = Literal["prise", "garde", "garde-sans", "garde-contre"]
+BidCode = Literal["pass", "prise", "garde", "garde-sans", "garde-contre"]
+
+
+class Text(Model):
+    """A text in both languages; neither may be missing or empty (markdown allowed)."""
+
+    en: StrictStr
+    it: StrictStr
+
+    @field_validator("en", "it")
+    @classmethod
+    def _not_empty(cls, value: str, info: ValidationInfo) -> str:
+        if not value.strip():
+            language = LANGUAGES[info.field_name or "en"]
+            raise PydanticCustomError("empty_text", f"empty {language} text")
+        return value
+
+    def get(self, lang: str) -> str:
+        return self.it if lang == "it" else self.en
+
+
+class Feedback(Model):
+    right: Text
+    wrong: Text
+
+
+# --- positions ------------------------------------------------------------------------------
+class TrickCard(Model):
+    seat: Seat | None = None
+    card: CardCode
+
+
+def _trick_entry(value: object) -> object:
+    return value if isinstance(value, (dict, TrickCard)) else {"card": value}
+
+
+Trick = Annotated[
+    tuple[Annotated[TrickCard, BeforeValidator(_trick_entry)], ...], BeforeValidator(_split_codes)
+]
+
+
+class Position(Model):
+    """A moment of a deal seen by the learner (seat ``me``): their hand and the trick so far.
+
+    Seats are numbered counter-clockwise (the order of play): the trick's cards come from the
+    leader, leader + 1, ... and the learner plays next. A trick given as plain cards is
+    placed with ``leader`` (default: the seat that makes the learner next to play).
+    """
+
+    players: Literal[3, 4, 5]
+    hand: CardList = ()
+    trick: Trick = ()
+    leader: Seat | None = None
+    contract: ContractCode | None = None
+    taker: Seat | None = None
+    called: CardCode | None = None  # 5 players: the called card
+    first_trick: StrictBool = False  # 5 players: the called suit may not be led
+    me: Seat = 0
+    bids: tuple[BidCode, ...] = ()  # bids so far, in speaking order
+
+    @property
+    def hand_mask(self) -> int:
+        return mask_of(self.hand)
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        return tuple(entry.card for entry in self.trick)
+
+    @property
+    def leader_seat(self) -> int:
+        if self.trick and self.trick[0].seat is not None:
+            return self.trick[0].seat
+        if self.leader is not None:
+            return self.leader
+        return (self.me - len(self.trick)) % self.players
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        lead = self.leader_seat
+        return tuple(
+            entry.seat if entry.seat is not None else (lead + i) % self.players
+            for i, entry in enumerate(self.trick)
+        )
+
+
+# --- exercises ------------------------------------------------------------------------------
+class ExerciseBase(Model):
+    question: Text
+    feedback: Feedback | None = None
+    hint: Text | None = None
+
+
+class PlayExercise(ExerciseBase):
+    """Which card do you play? Without ``accept`` every legal card is right."""
+
+    kind: Literal["play"]
+    position: Position
+    accept: CardList | None = None
+
+
+class LegalSetExercise(ExerciseBase):
+    """Pick every card you may play."""
+
+    kind: Literal["legal-set"]
+    position: Position
+    answer: CardList | None = None
+
+
+class EcartExercise(ExerciseBase):
+    """Make the écart from the taker's hand with the chien."""
+
+    kind: Literal["ecart"]
+    position: Position
+    answer: CardList | None = None  # an example of a legal écart
+
+
+class CountExercise(ExerciseBase):
+    """How many points in this pile?"""
+
+    kind: Literal["count"]
+    pile: CardList
+    method: Literal["french", "italian"] = "french"
+    answer: Points | None = None
+
+
+class Deal(Model):
+    """The end of a deal, as written on a score sheet."""
+
+    players: Literal[3, 4, 5]
+    contract: ContractCode
+    points: Points  # the taker's side's points (x.5 possible at 3 and 5 players)
+    oudlers: Oudlers
+    petit_au_bout: Literal["attack", "defence"] | None = None
+    poignees: tuple[Literal["simple", "double", "triple"], ...] = ()
+    chelem: Literal["none", "announced-made", "announced-failed", "made", "defence"] = "none"
+    alone: StrictBool = False
+
+
+class ScoreExercise(ExerciseBase):
+    """What does the taker (partner, each defender, the unit) score?"""
+
+    kind: Literal["score"]
+    deal: Deal
+    ask: Literal["taker", "partner", "defender", "unit"] = "taker"
+    answer: StrictInt | None = None
+
+
+def _bid_answer(value: object) -> int | tuple[str, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    codes = _split_codes(value)
+    if isinstance(codes, list) and all(isinstance(code, str) for code in codes):
+        for code in codes:
+            if code not in BID_CODES:
+                raise PydanticCustomError(
+                    "bid", f"unknown bid {code!r}: use {', '.join(BID_CODES)}"
+                )
+        return tuple(codes)
+    raise PydanticCustomError(
+        "bid_answer",
+        "the answer is a number (ask: needed) or a list of bids (ask: allowed-bids), "
+        f"not {value!r}",
+    )
+
+
+BidAnswer = Annotated[int | tuple[str, ...], PlainValidator(_bid_answer)]
+
+
+class BidExercise(ExerciseBase):
+    """``ask: needed`` (points needed with ``oudlers``) or ``ask: allowed-bids`` (after
+    ``position.bids``, what may the learner say?)."""
+
+    kind: Literal["bid"]
+    ask: Literal["needed", "allowed-bids"]
+    oudlers: Oudlers | None = None
+    position: Position | None = None
+    answer: BidAnswer | None = None
+
+
+class ChoiceExercise(ExerciseBase):
+    """A multiple choice, only for facts the engine cannot compute."""
+
+    kind: Literal["choice"]
+    options: Annotated[tuple[Text, ...], Field(min_length=2, max_length=6)]
+    correct: StrictInt  # 0-based index into options
+    why: tuple[Text, ...] | None = None  # one explanation per option
+
+
+# The exercise classes (for isinstance and type hints) and the tagged union pydantic validates.
+ExerciseModel = (
+    PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
+    | BidExercise | ChoiceExercise
+)
+Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
+KINDS = ("play", "legal-set", "ecart", "count", "score", "bid", "choice")
+
+
+# --- puzzles and lessons --------------------------------------------------------------------
+class Theme(StrEnum):
+    FOLLOW_SUIT = "follow-suit"
+    TRUMPING = "trumping"
+    OVERTRUMP = "overtrump"
+    UNDERTRUMP = "undertrump"
+    TRUMP_LED = "trump-led"
+    DISCARD = "discard"
+    EXCUSE = "excuse"
+    FIVE_PLAYER_FIRST_TRICK = "five-player-first-trick"
+    ECART = "ecart"
+    COUNTING = "counting"
+    NEEDED_AND_BIDDING = "needed-and-bidding"
+    SCORING = "scoring"
+    ITALIAN_COUNTING = "italian-counting"
+    CARD_PLAY = "card-play"
+
+
+PUZZLE_FIELDS = ("id", "theme", "difficulty", "explanation")
+
+
+class Puzzle(Model):
+    """An exercise with an id, a theme, a difficulty and an explanation. In YAML the exercise's
+    fields sit beside these (flat); in the model they are in ``exercise``."""
+
+    id: Slug
+    theme: Theme
+    difficulty: Annotated[StrictInt, Field(ge=1, le=5)]
+    explanation: Text
+    exercise: Exercise
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nest_exercise(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            meta = {k: v for k, v in data.items() if k in PUZZLE_FIELDS}
+            meta["exercise"] = {k: v for k, v in data.items() if k not in PUZZLE_FIELDS}
+            return meta
+        return data
+
+    @property
+    def kind(self) -> str:
+        return self.exercise.kind
+
+
+class Step(Model):
+    text: Text  # markdown
+    cards: CardList | None = None  # shown as images
+    position: Position | None = None  # shown as a table
+    check: Exercise | None = None
+    puzzles: tuple[Slug, ...] = ()  # ids of puzzles to practise
+    glossary: tuple[StrictStr, ...] = ()
+
+
+class Lesson(Model):
+    id: Slug
+    number: Annotated[StrictInt, Field(ge=0, le=99)]
+    title: Text
+    summary: Text
+    steps: Annotated[tuple[Step, ...], Field(min_length=1)]
+
+
+def card_codes(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(format_card(c) for c in cards)

@@ -1,0 +1,243 @@
+"""One exercise on screen — a lesson check or a puzzle: the position, the answer widget, and
+the engine's verdict in the learner's language.
+
+State lives in ``st.session_state`` under the exercise's key: the cards selected so far, the
+last verdict, and how many attempts were made. Clicks are handled before anything is drawn so
+the verdict and the selection show in the same run.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import streamlit as st
+
+from tutor.content.evaluate import Verdict, evaluate, expected_answer
+from tutor.engine.cards import Card, card_name, display_order
+from tutor.engine.ecart import CHIEN_SIZE
+from tutor.engine.scoring import ScoreInput, score
+from tutor.ui.hand_widget import card_picker
+from tutor.ui.i18n import localized, t
+from tutor.ui.views import (
+    format_number,
+    names,
+    position_facts,
+    score_lines,
+    show_cards,
+    show_trick,
+    suit_led_name,
+)
+
+CARD_KINDS = ("play", "legal-set", "ecart")
+
+
+def _state(key: str) -> dict[str, Any]:
+    return st.session_state.setdefault(f"ex:{key}", {"selected": [], "verdict": None,
+                                                     "attempts": 0, "answer": None})
+
+
+def reset_exercise(key: str) -> None:
+    st.session_state.pop(f"ex:{key}", None)
+
+
+def last_verdict(key: str) -> Verdict | None:
+    state = st.session_state.get(f"ex:{key}")
+    return state["verdict"] if state else None
+
+
+def _record(key: str, verdict: Verdict, answer: object) -> None:
+    state = _state(key)
+    state["verdict"] = verdict
+    state["answer"] = answer
+    state["attempts"] += 1
+
+
+def render_exercise(ex: Any, key: str, lang: str) -> Verdict | None:
+    """Draw ``ex`` and return the verdict on the learner's last answer (None before any)."""
+    st.markdown(f"**{localized(ex.question, lang)}**")
+    kind = ex.kind
+    if kind in CARD_KINDS:
+        _card_exercise(ex, key, lang)
+    elif kind == "count":
+        _count_exercise(ex, key, lang)
+    elif kind == "score":
+        _score_exercise(ex, key, lang)
+    elif kind == "bid":
+        _bid_exercise(ex, key, lang)
+    elif kind == "choice":
+        _choice_exercise(ex, key, lang)
+    verdict = _state(key)["verdict"]
+    if verdict is not None:
+        show_verdict(ex, verdict, key, lang)
+    if getattr(ex, "hint", None) is not None and (verdict is None or not verdict.correct):
+        with st.expander(t(lang, "exercise.hint")):
+            st.markdown(localized(ex.hint, lang))
+    return verdict
+
+
+# --- cards: play one, choose the legal set, build the écart ------------------------------
+def _card_exercise(ex: Any, key: str, lang: str) -> None:
+    position = ex.position
+    facts = position_facts(position, lang)
+    st.caption(" · ".join(facts))
+    if ex.kind != "ecart":
+        show_trick(position, lang)
+    state = _state(key)
+    hand = list(display_order(position.hand))
+    st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
+    if ex.kind == "play":
+        st.caption(t(lang, "exercise.click_card"))
+        clicked = card_picker(hand, key=f"{key}-hand", lang=lang)
+        if clicked is not None:
+            _record(key, evaluate(ex, clicked), clicked)
+        return
+    selected: list[Card] = state["selected"]
+    needed = CHIEN_SIZE[position.players] if ex.kind == "ecart" else None
+    clicked = card_picker(hand, key=f"{key}-hand", selected=set(selected), lang=lang)
+    if clicked is not None:
+        if clicked in selected:
+            selected.remove(clicked)
+        else:
+            selected.append(clicked)
+        state["verdict"] = None
+        st.rerun()
+    count = f"{len(selected)}/{needed}" if needed else str(len(selected))
+    st.caption(t(lang, "exercise.click_cards", n=count))
+    if selected:
+        st.markdown(f"{t(lang, 'exercise.selected')}: {names(selected, lang)}")
+    left, right = st.columns([1, 1])
+    if left.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary"):
+        _record(key, evaluate(ex, frozenset(selected)), frozenset(selected))
+    if right.button(t(lang, "exercise.clear"), key=f"{key}-clear"):
+        state["selected"] = []
+        state["verdict"] = None
+        st.rerun()
+
+
+# --- numbers ------------------------------------------------------------------------------
+def _parse_number(text: str) -> Fraction | None:
+    try:
+        return Fraction(text.strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _number_answer(ex: Any, key: str, lang: str, *, integer: bool) -> None:
+    with st.form(key=f"{key}-form", border=False):
+        text = st.text_input(t(lang, "exercise.number"), key=f"{key}-number",
+                             help=None if integer else t(lang, "exercise.points_hint"))
+        submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
+    if submitted:
+        value = _parse_number(text)
+        if value is None or (integer and value.denominator != 1):
+            st.warning(t(lang, "verdict.wrong_number"))
+            return
+        _record(key, evaluate(ex, int(value) if integer else value), value)
+
+
+def _count_exercise(ex: Any, key: str, lang: str) -> None:
+    st.markdown(f"**{t(lang, 'exercise.pile')}**")
+    show_cards(ex.pile, lang)
+    method = "exercise.italian_method" if ex.method == "italian" else "exercise.french_method"
+    st.caption(t(lang, method))
+    _number_answer(ex, key, lang, integer=ex.method == "italian")
+
+
+def _score_input(ex: Any) -> ScoreInput:
+    from tutor.content.evaluate import score_input  # one conversion, owned by the content layer
+
+    return score_input(ex.deal)
+
+
+def _score_exercise(ex: Any, key: str, lang: str) -> None:
+    deal = ex.deal
+    st.markdown(f"**{t(lang, 'exercise.deal_summary')}**")
+    facts = [t(lang, "exercise.contract", contract=t(lang, f"contracts.{deal.contract}")),
+             t(lang, "puzzle.players", n=deal.players),
+             t(lang, "score.points", points=format_number(deal.points), oudlers=deal.oudlers)]
+    if deal.petit_au_bout:
+        facts.append(f"Petit au bout: {t(lang, f'score.{deal.petit_au_bout}')}")
+    for level in deal.poignees:
+        facts.append(f"Poignée {level}")
+    if deal.chelem != "none":
+        facts.append(f"Chelem: {deal.chelem}")
+    st.markdown("\n".join(f"- {fact}" for fact in facts))
+    _number_answer(ex, key, lang, integer=True)
+
+
+def _bid_exercise(ex: Any, key: str, lang: str) -> None:
+    if ex.ask == "needed":
+        _number_answer(ex, key, lang, integer=True)
+        return
+    options = ["pass", "prise", "garde", "garde-sans", "garde-contre"]
+    if ex.position is not None and ex.position.bids:
+        spoken = ", ".join(t(lang, f"contracts.{b}") for b in ex.position.bids)
+        st.caption(spoken)
+    chosen = st.pills(t(lang, "exercise.choose_bids"), options, selection_mode="multi",
+                      format_func=lambda code: t(lang, f"contracts.{code}"), key=f"{key}-bids")
+    if st.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary"):
+        _record(key, evaluate(ex, frozenset(chosen or ())), frozenset(chosen or ()))
+
+
+def _choice_exercise(ex: Any, key: str, lang: str) -> None:
+    labels = [localized(option, lang) for option in ex.options]
+    choice = st.radio(t(lang, "exercise.choose_one"), range(len(labels)), index=None,
+                      format_func=lambda i: labels[i], key=f"{key}-choice")
+    if st.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary",
+                 disabled=choice is None):
+        _record(key, evaluate(ex, choice), choice)
+
+
+# --- the verdict --------------------------------------------------------------------------
+def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
+    """The engine's verdict as a sentence: the rule broken, the cards that force it."""
+    code = verdict.code
+    cards = names(verdict.cards, lang) if verdict.cards else ""
+    if code == "right":
+        return t(lang, "verdict.right")
+    if code in ("must_follow_suit", "must_trump", "must_undertrump"):
+        return t(lang, f"verdict.{code}", suit=suit_led_name(ex.position, lang), cards=cards)
+    if code == "wrong_ecart_size":
+        return t(lang, "verdict.wrong_ecart_size", n=CHIEN_SIZE[ex.position.players])
+    if code == "wrong_set":
+        expected = frozenset(verdict.expected or ())
+        given = frozenset(answer) if isinstance(answer, (set, frozenset)) else frozenset()
+        return t(lang, "verdict.wrong_set", missing=names(expected - given, lang) or "—",
+                 extra=names(given - expected, lang) or "—")
+    if code in ("wrong_number",):
+        return t(lang, "verdict.wrong_number")
+    if code == "wrong_choice":
+        return t(lang, "verdict.wrong_choice")
+    return t(lang, f"verdict.{code}", cards=cards)
+
+
+def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
+    text = verdict_text(ex, verdict, _state(key)["answer"], lang)
+    feedback = getattr(ex, "feedback", None)
+    extra = ""
+    if feedback is not None:
+        extra = localized(feedback.right if verdict.correct else feedback.wrong, lang)
+    if ex.kind == "choice" and getattr(ex, "why", None):
+        answer = _state(key)["answer"]
+        if isinstance(answer, int) and 0 <= answer < len(ex.why):
+            extra = (extra + " " if extra else "") + localized(ex.why[answer], lang)
+    message = f"{text} {extra}".strip()
+    if verdict.correct:
+        st.success(message, icon=":material/check_circle:")
+    else:
+        st.error(message, icon=":material/cancel:")
+        if ex.kind in ("count", "score", "bid") and _state(key)["attempts"] >= 2:
+            st.info(t(lang, "verdict.expected_number", answer=_answer_text(ex, lang)))
+    if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
+        result = score(_score_input(ex))
+        st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))
+
+
+def _answer_text(ex: Any, lang: str) -> str:
+    answer = expected_answer(ex)
+    if isinstance(answer, (frozenset, set, tuple, list)):
+        if ex.kind == "bid":
+            return ", ".join(t(lang, f"contracts.{code}") for code in answer)
+        return ", ".join(card_name(c, lang) for c in display_order(answer))
+    return format_number(answer)

@@ -1,0 +1,87 @@
+"""The lesson reader: one step at a time, back and next, checks evaluated in place.
+
+The step reached and the checks passed are kept per lesson for the session, so a learner can
+leave for the puzzles and come back where they were.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.content.models import Lesson
+from tutor.ui.exercise import render_exercise
+from tutor.ui.i18n import localized, t
+from tutor.ui.session import LessonProgress, bank, current_language, lesson_progress
+from tutor.ui.views import show_cards, show_trick
+
+
+def _label(lesson: Lesson, lang: str) -> str:
+    progress = lesson_progress(lesson.id)
+    steps = len(lesson.steps)
+    done = len(progress.seen)
+    mark = f" {t(lang, 'lesson.done_mark')}" if done >= steps else ""
+    title = localized(lesson.title, lang)
+    count = t(lang, "lesson.progress_label", done=done, total=steps)
+    return f"{lesson.number}. {title} — {count}{mark}"
+
+
+def render() -> None:
+    lang = current_language()
+    lessons = bank().lessons
+    if not lessons:
+        st.info(t(lang, "lesson.none"))
+        return
+    ids = [lesson.id for lesson in lessons]
+    wanted = st.query_params.get("lesson")
+    if wanted is not None and wanted not in ids:
+        st.warning(t(lang, "lesson.not_found", id=wanted))
+        wanted = None
+    if "lesson_choice" not in st.session_state or wanted is not None:
+        st.session_state["lesson_choice"] = wanted or st.session_state.get("lesson_choice", ids[0])
+    by_id = {lesson.id: lesson for lesson in lessons}
+    chosen = st.selectbox(t(lang, "lesson.choose"), ids, key="lesson_choice",
+                          format_func=lambda i: _label(by_id[i], lang))
+    st.query_params["lesson"] = chosen
+    lesson = by_id[chosen]
+    progress = lesson_progress(lesson.id)
+    _render_step(lesson, progress, lang)
+
+
+def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
+    steps = lesson.steps
+    total = len(steps)
+    index = min(progress.step, total - 1)
+    progress.seen.add(index)
+    step = steps[index]
+    st.header(localized(lesson.title, lang))
+    st.progress((index + 1) / total, text=t(lang, "lesson.step_of", step=index + 1, total=total))
+    st.markdown(localized(step.text, lang))
+    if step.cards:
+        show_cards(step.cards, lang, width=60)
+    if step.position is not None:
+        show_trick(step.position, lang)
+        if step.position.hand:
+            show_cards(step.position.hand, lang, width=52)
+    if step.check is not None:
+        st.subheader(t(lang, "lesson.check_heading"))
+        key = f"{lesson.id}-{index}"
+        verdict = render_exercise(step.check, key, lang)
+        if verdict is not None and verdict.correct:
+            progress.passed.add(index)
+    back, _, forward = st.columns([1, 2, 1])
+    if back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
+                   use_container_width=True):
+        progress.step = index - 1
+        st.rerun()
+    if index < total - 1:
+        if forward.button(t(lang, "lesson.next"), key="lesson-next", type="primary",
+                          use_container_width=True):
+            progress.step = index + 1
+            st.rerun()
+    else:
+        checks = sum(1 for s in steps if s.check is not None)
+        st.success(t(lang, "lesson.finished", passed=len(progress.passed), checks=checks))
+        if forward.button(t(lang, "lesson.restart"), key="lesson-restart",
+                          use_container_width=True):
+            progress.step = 0
+            st.rerun()

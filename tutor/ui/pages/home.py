@@ -1,0 +1,3 @@
+from tutor.ui.home import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.lessons import render
+
+render()

@@ -1,0 +1,52 @@
+"""What the app keeps for the learner during a session: language, content, lesson progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from tutor.content.loader import Bank, load_all
+from tutor.ui.i18n import LANGUAGES, language_from_locale
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def current_language() -> str:
+    """?lang= in the URL, else the language chosen earlier, else the browser's locale."""
+    lang = st.query_params.get("lang")
+    if lang not in LANGUAGES:
+        lang = st.session_state.get("lang") or language_from_locale(_browser_locale())
+    st.session_state["lang"] = lang
+    return lang
+
+
+def set_language(lang: str) -> None:
+    st.session_state["lang"] = lang
+    st.query_params["lang"] = lang
+
+
+def _browser_locale() -> str | None:
+    try:
+        return st.context.locale
+    except AttributeError:  # older Streamlit, or no browser (AppTest)
+        return None
+
+
+@st.cache_resource(show_spinner=False)
+def bank() -> Bank:
+    """Every lesson and puzzle, loaded and checked once per server."""
+    return load_all(ROOT / "lessons", ROOT / "puzzles")
+
+
+@dataclass
+class LessonProgress:
+    step: int = 0
+    seen: set[int] = field(default_factory=set)
+    passed: set[int] = field(default_factory=set)  # steps whose check was answered right
+
+
+def lesson_progress(lesson_id: str) -> LessonProgress:
+    store: dict[str, LessonProgress] = st.session_state.setdefault("lesson_progress", {})
+    return store.setdefault(lesson_id, LessonProgress())

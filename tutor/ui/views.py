@@ -1,0 +1,129 @@
+"""Small Streamlit views shared by the pages: cards, positions, verdicts, worked scores."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from fractions import Fraction
+
+import streamlit as st
+
+from tutor.engine.cards import Card, card_name, display_order, format_half
+from tutor.engine.play import led_suit
+from tutor.engine.scoring import Score, StepKind
+from tutor.ui.card_svg import card_svg, hand_svg_row
+from tutor.ui.i18n import t
+
+
+def names(cards: Iterable[Card], lang: str) -> str:
+    """'King of hearts, Trump 21' — cards in words, in display order."""
+    return ", ".join(card_name(c, lang) for c in display_order(cards))
+
+
+def show_cards(cards: Iterable[Card], lang: str, *, width: int = 56,
+               dimmed: Iterable[Card] = ()) -> None:
+    ordered = display_order(cards)
+    if ordered:
+        st.markdown(hand_svg_row(ordered, width=width, dimmed_cards=frozenset(dimmed), lang=lang),
+                    unsafe_allow_html=True)
+
+
+def seat_label(seat: int | None, me: int, lang: str) -> str:
+    if seat is None:
+        return ""
+    if seat == me:
+        return t(lang, "exercise.seat_you")
+    return t(lang, "exercise.seat_player", n=seat + 1)
+
+
+def show_trick(position: object, lang: str) -> None:
+    """The trick so far, each card with the seat that played it, lead first."""
+    trick = getattr(position, "trick", ())
+    me = getattr(position, "me", 0)
+    st.markdown(f"**{t(lang, 'exercise.trick')}**")
+    if not trick:
+        st.caption(t(lang, "exercise.trick_empty"))
+        return
+    cells = []
+    for entry in trick:
+        label = html.escape(seat_label(entry.seat, me, lang))
+        cells.append(
+            '<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
+            f"{card_svg(entry.card, width=60, lang=lang)}"
+            f'<span style="font-size:0.8rem;color:#44524d">{label}</span></div>'
+        )
+    st.markdown('<div style="display:flex;gap:12px;flex-wrap:wrap">' + "".join(cells) + "</div>",
+                unsafe_allow_html=True)
+
+
+def position_facts(position: object, lang: str) -> list[str]:
+    """Contract, taker, called card, first trick: the facts a player at the table knows."""
+    facts = []
+    contract = getattr(position, "contract", None)
+    if contract:
+        facts.append(t(lang, "exercise.contract", contract=t(lang, f"contracts.{contract}")))
+    taker = getattr(position, "taker", None)
+    if taker is not None:
+        facts.append(t(lang, "exercise.taker_is",
+                       seat=seat_label(taker, getattr(position, "me", 0), lang)))
+    called = getattr(position, "called", None)
+    if called is not None:
+        facts.append(t(lang, "exercise.called", card=card_name(called, lang)))
+    if getattr(position, "first_trick", False):
+        facts.append(t(lang, "exercise.first_trick"))
+    facts.append(t(lang, "puzzle.players", n=getattr(position, "players", 4)))
+    return facts
+
+
+def trick_cards(position: object) -> list[Card]:
+    return [entry.card for entry in getattr(position, "trick", ())]
+
+
+def suit_led_name(position: object, lang: str) -> str:
+    led = led_suit(trick_cards(position))
+    return t(lang, f"suits.{led}") if led >= 0 else ""
+
+
+def format_number(value: object) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return str(value)
+
+
+def score_lines(score: Score, lang: str) -> list[str]:
+    """The worked calculation, line by line, as a teacher writes it."""
+    lines = []
+    for step in score.steps:
+        kind = step.kind
+        if kind is StepKind.POINTS:
+            lines.append(t(lang, "score.points", points=format_half(step.value),
+                           oudlers=step.detail))
+        elif kind is StepKind.NEEDED:
+            lines.append(t(lang, "score.needed", needed=step.value))
+        elif kind is StepKind.DIFFERENCE:
+            key = "score.made" if step.detail.startswith("made") else "score.lost"
+            line = t(lang, key, diff=abs(step.value))
+            if "rounded" in step.detail:
+                line += " " + t(lang, "score.rounded")
+            lines.append(line)
+        elif kind is StepKind.BASE:
+            lines.append(t(lang, "score.base", diff=step.value - 25, total=step.total))
+        elif kind is StepKind.PETIT_AU_BOUT:
+            lines.append(t(lang, "score.petit_au_bout", side=t(lang, f"score.{step.detail}"),
+                           value=f"{step.value:+d}", total=step.total))
+        elif kind is StepKind.MULTIPLIER:
+            lines.append(t(lang, "score.multiplier", value=step.value,
+                           contract=t(lang, f"contracts.{step.detail}"), total=step.total))
+        elif kind is StepKind.POIGNEE:
+            lines.append(t(lang, "score.poignee", level=step.detail, value=step.value,
+                           total=step.total))
+        elif kind is StepKind.CHELEM:
+            lines.append(t(lang, "score.chelem", kind=step.detail, value=f"{step.value:+d}",
+                           total=step.total))
+        elif kind is StepKind.UNIT:
+            lines.append(t(lang, "score.unit", value=f"{-step.value:+d}"))
+        elif kind is StepKind.MARKS:
+            lines.append(t(lang, "score.marks_taker", taker=f"{score.taker:+d}"))
+            if score.partner is not None:
+                lines.append(t(lang, "score.marks_partner", partner=f"{score.partner:+d}"))
+    return lines
