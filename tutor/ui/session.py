@@ -8,6 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.content.loader import Bank, load_all
+from tutor.progress.store import ProgressStore
 from tutor.ui.i18n import LANGUAGES, language_from_locale
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -38,6 +39,23 @@ def _browser_locale() -> str | None:
 def bank() -> Bank:
     """Every lesson and puzzle, loaded and checked once per server."""
     return load_all(ROOT / "lessons", ROOT / "puzzles")
+
+
+@st.cache_resource(show_spinner=False)
+def store() -> ProgressStore:
+    """The progress database shared by every session of this server (one short connection
+    per call, WAL): see tutor.progress.store. If it cannot be used, ``store().problem`` says
+    why and the app keeps working without saving."""
+    return ProgressStore()
+
+
+def show_saving_problem(lang: str) -> None:
+    """A clear, non-blocking message when progress cannot be saved."""
+    problem = store().problem
+    if problem:
+        from tutor.ui.i18n import t
+
+        st.warning(t(lang, "app.not_saving", problem=problem), icon=":material/warning:")
 
 
 @dataclass

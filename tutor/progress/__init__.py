@@ -1,0 +1,1 @@
+"""The learner's progress (SQLite) and the review schedule (FSRS)."""
