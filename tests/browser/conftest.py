@@ -21,8 +21,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def _free_port() -> int:
@@ -46,10 +54,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",
-             f"--server.port={port}", "--server.address=127.0.0.1",
-             "--server.fileWatcherType=none"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                "app.py",
+                "--server.headless=true",
+                f"--server.port={port}",
+                "--server.address=127.0.0.1",
+                "--server.fileWatcherType=none",
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -85,8 +105,10 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture()
 def page(browser: object, server: str) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000},  # type: ignore[attr-defined]
-                                  locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 1000},  # type: ignore[attr-defined]
+        locale="en-GB",
+    )
     pg = context.new_page()
     pg.set_default_timeout(20_000)
     yield pg

@@ -15,7 +15,8 @@ def wait_ready(page) -> None:
     """Wait until Streamlit has finished running the script."""
     page.wait_for_selector('[data-testid="stApp"]')
     page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=20_000)
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=20_000
+    )
     page.wait_for_timeout(300)
 
 

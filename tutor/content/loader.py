@@ -22,7 +22,9 @@ from tutor.content.models import (
     LANGUAGES,
     PUZZLE_FIELDS,
     QUOTE_HINT,
+    GLOSSARY_FILE,
     Exercise,
+    Glossary,
     Lesson,
     Puzzle,
     Step,
@@ -47,7 +49,7 @@ class LoadedFile:
     shown: str
     kind: str  # "lesson" or "puzzle"
     doc: YamlDoc | None = None
-    model: Lesson | Puzzle | None = None
+    model: Lesson | Puzzle | Glossary | None = None
     errors: list[ContentError] = field(default_factory=list)
 
     @property
@@ -267,10 +269,21 @@ def _check_valid_exercise(loaded: LoadedFile) -> None:
 def load_file(path: str | Path, kind: str | None = None) -> LoadedFile:
     """Read, validate and check one file; never raises (errors are in the result)."""
     path = Path(path)
+    if path.name == GLOSSARY_FILE and path.parent.name == "lessons":
+        kind = "glossary"
     loaded = _read(path, kind)
     if loaded.doc is None or not isinstance(loaded.doc.data, dict):
         return loaded
-    if loaded.kind == "lesson":
+    if loaded.kind == "glossary":
+        glossary = _validate(Glossary, loaded)
+        if glossary is not None:
+            keys = [term.key for term in glossary.terms]
+            for i, key in enumerate(keys):
+                if key in keys[:i]:
+                    loaded.errors.append(loaded.error(("terms", i, "key"),
+                                                      f"glossary key '{key}' is defined twice"))
+        loaded.model = glossary
+    elif loaded.kind == "lesson":
         _check_lesson_location(loaded)
         lesson = _validate(Lesson, loaded)
         if lesson is not None:
@@ -350,6 +363,7 @@ def cross_file_errors(files: Sequence[LoadedFile], known_puzzle_ids: Iterable[st
             if first is not loaded:
                 errors.append(loaded.error((key,), f"duplicate {loaded.kind} {what} {value!r}: "
                                                    f"also in {first.shown}"))
+    errors += _glossary_reference_errors(files)
     puzzle_ids = {f.raw("id") for f in files if f.kind == "puzzle"} | set(known_puzzle_ids)
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None
@@ -363,6 +377,25 @@ def cross_file_errors(files: Sequence[LoadedFile], known_puzzle_ids: Iterable[st
                 if isinstance(ref, str) and ref not in puzzle_ids:
                     errors.append(loaded.error(("steps", i, "puzzles", j),
                                                f"no puzzle has the id '{ref}'"))
+    return errors
+
+
+def _glossary_reference_errors(files: Sequence[LoadedFile]) -> list[ContentError]:
+    """Every glossary key a lesson step names is defined in lessons/glossary.yaml."""
+    glossaries = [f for f in files if f.kind == "glossary"]
+    if not glossaries:
+        return []
+    terms = glossaries[0].raw("terms")
+    keys = {t.get("key") for t in terms if isinstance(t, dict)} if isinstance(terms, list) else set()
+    errors: list[ContentError] = []
+    for loaded in files:
+        steps = loaded.raw("steps") if loaded.kind == "lesson" else None
+        for i, step in enumerate(steps if isinstance(steps, list) else []):
+            refs = step.get("glossary") if isinstance(step, dict) else None
+            for j, ref in enumerate(refs if isinstance(refs, list) else []):
+                if isinstance(ref, str) and ref not in keys:
+                    errors.append(loaded.error(("steps", i, "glossary", j),
+                                               f"the glossary has no term '{ref}'"))
     return errors
 
 
@@ -408,6 +441,7 @@ class Bank:
 
     lessons: tuple[Lesson, ...]
     puzzles: tuple[Puzzle, ...]
+    glossary: Glossary | None = None
     _lessons_by_id: dict[str, Lesson] = field(default_factory=dict, repr=False, compare=False)
     _puzzles_by_id: dict[str, Puzzle] = field(default_factory=dict, repr=False, compare=False)
 
@@ -456,4 +490,5 @@ def load_all(lessons_dir: str | Path = REPO_ROOT / "lessons",
     theme_order = {theme: i for i, theme in enumerate(Theme)}
     puzzles = sorted((f.model for f in loaded if isinstance(f.model, Puzzle)),
                      key=lambda p: (theme_order[p.theme], p.id))
-    return Bank(tuple(lessons), tuple(puzzles))
+    glossary = next((f.model for f in loaded if isinstance(f.model, Glossary)), None)
+    return Bank(tuple(lessons), tuple(puzzles), glossary)

@@ -366,3 +366,19 @@ class Lesson(Model):
 
 def card_codes(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(format_card(c) for c in cards)
+
+
+GLOSSARY_FILE = "glossary.yaml"  # in lessons/: the French terms, not a lesson
+
+
+class GlossaryTerm(Model):
+    key: Slug
+    term: Text
+    definition: Text
+
+
+class Glossary(Model):
+    terms: Annotated[tuple[GlossaryTerm, ...], Field(min_length=1)]
+
+    def get(self, key: str) -> GlossaryTerm | None:
+        return next((term for term in self.terms if term.key == key), None)

@@ -13,10 +13,11 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.content.checks import score_input
 from tutor.content.evaluate import Verdict, evaluate, expected_answer
 from tutor.engine.cards import Card, card_name, display_order
 from tutor.engine.ecart import CHIEN_SIZE
-from tutor.engine.scoring import ScoreInput, score
+from tutor.engine.scoring import score
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import (
@@ -33,8 +34,10 @@ CARD_KINDS = ("play", "legal-set", "ecart")
 
 
 def _state(key: str) -> dict[str, Any]:
-    return st.session_state.setdefault(f"ex:{key}", {"selected": [], "verdict": None,
-                                                     "attempts": 0, "answer": None})
+    state: dict[str, Any] = st.session_state.setdefault(
+        f"ex:{key}", {"selected": [], "verdict": None, "attempts": 0, "answer": None}
+    )
+    return state
 
 
 def reset_exercise(key: str) -> None:
@@ -67,7 +70,7 @@ def render_exercise(ex: Any, key: str, lang: str) -> Verdict | None:
         _bid_exercise(ex, key, lang)
     elif kind == "choice":
         _choice_exercise(ex, key, lang)
-    verdict = _state(key)["verdict"]
+    verdict: Verdict | None = _state(key)["verdict"]
     if verdict is not None:
         show_verdict(ex, verdict, key, lang)
     if getattr(ex, "hint", None) is not None and (verdict is None or not verdict.correct):
@@ -125,8 +128,11 @@ def _parse_number(text: str) -> Fraction | None:
 
 def _number_answer(ex: Any, key: str, lang: str, *, integer: bool) -> None:
     with st.form(key=f"{key}-form", border=False):
-        text = st.text_input(t(lang, "exercise.number"), key=f"{key}-number",
-                             help=None if integer else t(lang, "exercise.points_hint"))
+        text = st.text_input(
+            t(lang, "exercise.number"),
+            key=f"{key}-number",
+            help=None if integer else t(lang, "exercise.points_hint"),
+        )
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
         value = _parse_number(text)
@@ -144,18 +150,14 @@ def _count_exercise(ex: Any, key: str, lang: str) -> None:
     _number_answer(ex, key, lang, integer=ex.method == "italian")
 
 
-def _score_input(ex: Any) -> ScoreInput:
-    from tutor.content.evaluate import score_input  # one conversion, owned by the content layer
-
-    return score_input(ex.deal)
-
-
 def _score_exercise(ex: Any, key: str, lang: str) -> None:
     deal = ex.deal
     st.markdown(f"**{t(lang, 'exercise.deal_summary')}**")
-    facts = [t(lang, "exercise.contract", contract=t(lang, f"contracts.{deal.contract}")),
-             t(lang, "puzzle.players", n=deal.players),
-             t(lang, "score.points", points=format_number(deal.points), oudlers=deal.oudlers)]
+    facts = [
+        t(lang, "exercise.contract", contract=t(lang, f"contracts.{deal.contract}")),
+        t(lang, "puzzle.players", n=deal.players),
+        t(lang, "score.points", points=format_number(deal.points), oudlers=deal.oudlers),
+    ]
     if deal.petit_au_bout:
         facts.append(f"Petit au bout: {t(lang, f'score.{deal.petit_au_bout}')}")
     for level in deal.poignees:
@@ -174,18 +176,29 @@ def _bid_exercise(ex: Any, key: str, lang: str) -> None:
     if ex.position is not None and ex.position.bids:
         spoken = ", ".join(t(lang, f"contracts.{b}") for b in ex.position.bids)
         st.caption(spoken)
-    chosen = st.pills(t(lang, "exercise.choose_bids"), options, selection_mode="multi",
-                      format_func=lambda code: t(lang, f"contracts.{code}"), key=f"{key}-bids")
+    chosen = st.pills(
+        t(lang, "exercise.choose_bids"),
+        options,
+        selection_mode="multi",
+        format_func=lambda code: t(lang, f"contracts.{code}"),
+        key=f"{key}-bids",
+    )
     if st.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary"):
         _record(key, evaluate(ex, frozenset(chosen or ())), frozenset(chosen or ()))
 
 
 def _choice_exercise(ex: Any, key: str, lang: str) -> None:
     labels = [localized(option, lang) for option in ex.options]
-    choice = st.radio(t(lang, "exercise.choose_one"), range(len(labels)), index=None,
-                      format_func=lambda i: labels[i], key=f"{key}-choice")
-    if st.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary",
-                 disabled=choice is None):
+    choice = st.radio(
+        t(lang, "exercise.choose_one"),
+        range(len(labels)),
+        index=None,
+        format_func=lambda i: labels[i],
+        key=f"{key}-choice",
+    )
+    if st.button(
+        t(lang, "exercise.check"), key=f"{key}-check", type="primary", disabled=choice is None
+    ):
         _record(key, evaluate(ex, choice), choice)
 
 
@@ -201,10 +214,16 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
     if code == "wrong_ecart_size":
         return t(lang, "verdict.wrong_ecart_size", n=CHIEN_SIZE[ex.position.players])
     if code == "wrong_set":
-        expected = frozenset(verdict.expected or ())
+        expected = (
+            frozenset(verdict.expected) if isinstance(verdict.expected, frozenset) else frozenset()
+        )
         given = frozenset(answer) if isinstance(answer, (set, frozenset)) else frozenset()
-        return t(lang, "verdict.wrong_set", missing=names(expected - given, lang) or "—",
-                 extra=names(given - expected, lang) or "—")
+        return t(
+            lang,
+            "verdict.wrong_set",
+            missing=names(expected - given, lang) or "—",
+            extra=names(given - expected, lang) or "—",
+        )
     if code in ("wrong_number",):
         return t(lang, "verdict.wrong_number")
     if code == "wrong_choice":
@@ -230,7 +249,7 @@ def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
         if ex.kind in ("count", "score", "bid") and _state(key)["attempts"] >= 2:
             st.info(t(lang, "verdict.expected_number", answer=_answer_text(ex, lang)))
     if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
-        result = score(_score_input(ex))
+        result = score(score_input(ex))
         st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))
 
 

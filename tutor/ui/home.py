@@ -23,7 +23,15 @@ def render() -> None:
     st.markdown(t(lang, "home.start_text"))
     left, right = st.columns(2)
     first = content.lessons[0].id if content.lessons else None
-    left.page_link("tutor/ui/pages/lessons.py", label=t(lang, "home.start_lessons"), icon=":material/menu_book:",
-                   query_params={"lang": lang, **({"lesson": first} if first else {})})
-    right.page_link("tutor/ui/pages/puzzles.py", label=t(lang, "home.open_puzzles"), icon=":material/extension:",
-                    query_params={"lang": lang})
+    left.page_link(
+        "tutor/ui/pages/lessons.py",
+        label=t(lang, "home.start_lessons"),
+        icon=":material/menu_book:",
+        query_params={"lang": lang, **({"lesson": first} if first else {})},
+    )
+    right.page_link(
+        "tutor/ui/pages/puzzles.py",
+        label=t(lang, "home.open_puzzles"),
+        icon=":material/extension:",
+        query_params={"lang": lang},
+    )

@@ -11,22 +11,43 @@ import streamlit as st
 from tutor.content.models import Lesson
 from tutor.ui.exercise import render_exercise
 from tutor.ui.i18n import localized, t
-from tutor.ui.session import LessonProgress, bank, current_language, lesson_progress
+from tutor.ui.session import (
+    LessonProgress,
+    bank,
+    current_language,
+    lesson_progress,
+    save_lesson_progress,
+    show_saving_problem,
+)
+from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.views import show_cards, show_trick
 
 
-def _label(lesson: Lesson, lang: str) -> str:
-    progress = lesson_progress(lesson.id)
-    steps = len(lesson.steps)
-    done = len(progress.seen)
-    mark = f" {t(lang, 'lesson.done_mark')}" if done >= steps else ""
-    title = localized(lesson.title, lang)
-    count = t(lang, "lesson.progress_label", done=done, total=steps)
-    return f"{lesson.number}. {title} — {count}{mark}"
+def _title(lesson: Lesson, lang: str) -> str:
+    return f"{lesson.number}. {localized(lesson.title, lang)}"
+
+
+def _overview(lessons: list[Lesson], lang: str) -> None:
+    """The course at a glance: each lesson with the steps seen and checks passed."""
+    with st.expander(t(lang, "lesson.overview"), expanded=False):
+        for lesson in lessons:
+            progress = lesson_progress(lesson.id)
+            steps = len(lesson.steps)
+            checks = sum(1 for s in lesson.steps if s.check is not None)
+            done = len(progress.seen)
+            mark = f" {t(lang, 'lesson.done_mark')}" if done >= steps else ""
+            st.markdown(
+                f"**{_title(lesson, lang)}**{mark} — "
+                + t(lang, "lesson.progress_label", done=done, total=steps)
+                + " · "
+                + t(lang, "lesson.checks_label", passed=len(progress.passed), total=checks)
+            )
+            st.progress(done / steps)
 
 
 def render() -> None:
     lang = current_language()
+    show_saving_problem(lang)
     lessons = bank().lessons
     if not lessons:
         st.info(t(lang, "lesson.none"))
@@ -39,12 +60,23 @@ def render() -> None:
     if "lesson_choice" not in st.session_state or wanted is not None:
         st.session_state["lesson_choice"] = wanted or st.session_state.get("lesson_choice", ids[0])
     by_id = {lesson.id: lesson for lesson in lessons}
-    chosen = st.selectbox(t(lang, "lesson.choose"), ids, key="lesson_choice",
-                          format_func=lambda i: _label(by_id[i], lang))
+    chosen = st.selectbox(
+        t(lang, "lesson.choose"),
+        ids,
+        key="lesson_choice",
+        format_func=lambda i: _title(by_id[i], lang),
+    )
     st.query_params["lesson"] = chosen
     lesson = by_id[chosen]
     progress = lesson_progress(lesson.id)
+    _overview(list(lessons), lang)
     _render_step(lesson, progress, lang)
+
+
+def _go_to(lesson_id: str, step: int) -> None:
+    """on_click: move to ``step`` and save where the learner is."""
+    lesson_progress(lesson_id).step = step
+    save_lesson_progress(lesson_id)
 
 
 def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
@@ -62,26 +94,22 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
         show_trick(step.position, lang)
         if step.position.hand:
             show_cards(step.position.hand, lang, width=52)
+    if step.glossary:
+        show_glossary_terms(step.glossary, lang)
     if step.check is not None:
         st.subheader(t(lang, "lesson.check_heading"))
-        key = f"{lesson.id}-{index}"
-        verdict = render_exercise(step.check, key, lang)
+        verdict = render_exercise(step.check, f"{lesson.id}-{index}", lang)
         if verdict is not None and verdict.correct:
             progress.passed.add(index)
+    save_lesson_progress(lesson.id)
     back, _, forward = st.columns([1, 2, 1])
-    if back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
-                   use_container_width=True):
-        progress.step = index - 1
-        st.rerun()
+    back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
+                use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))
     if index < total - 1:
-        if forward.button(t(lang, "lesson.next"), key="lesson-next", type="primary",
-                          use_container_width=True):
-            progress.step = index + 1
-            st.rerun()
+        forward.button(t(lang, "lesson.next"), key="lesson-next", type="primary",
+                       use_container_width=True, on_click=_go_to, args=(lesson.id, index + 1))
     else:
         checks = sum(1 for s in steps if s.check is not None)
         st.success(t(lang, "lesson.finished", passed=len(progress.passed), checks=checks))
-        if forward.button(t(lang, "lesson.restart"), key="lesson-restart",
-                          use_container_width=True):
-            progress.step = 0
-            st.rerun()
+        forward.button(t(lang, "lesson.restart"), key="lesson-restart",
+                       use_container_width=True, on_click=_go_to, args=(lesson.id, 0))

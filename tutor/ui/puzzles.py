@@ -24,6 +24,10 @@ def _themes(puzzles: list[Puzzle]) -> list[str]:
     return seen
 
 
+def stars(difficulty: int) -> str:
+    return "★" * difficulty + "☆" * (5 - difficulty)
+
+
 def render() -> None:
     lang = current_language()
     puzzles = list(bank().puzzles)
@@ -39,9 +43,12 @@ def render() -> None:
     if wanted is not None and st.session_state.get("puzzle_id") != wanted:
         st.session_state["puzzle_id"] = wanted
         st.session_state["puzzle_theme"] = ALL
-    theme = st.selectbox(t(lang, "puzzle.theme"), [ALL, *_themes(puzzles)], key="puzzle_theme",
-                         format_func=lambda v: t(lang, "puzzle.all_themes") if v == ALL
-                         else t(lang, f"themes.{v}"))
+    theme = st.selectbox(
+        t(lang, "puzzle.theme"),
+        [ALL, *_themes(puzzles)],
+        key="puzzle_theme",
+        format_func=lambda v: t(lang, "puzzle.all_themes") if v == ALL else t(lang, f"themes.{v}"),
+    )
     shown = [p for p in puzzles if theme == ALL or p.theme.value == theme]
     if not shown:
         st.info(t(lang, "puzzle.none"))
@@ -51,21 +58,31 @@ def render() -> None:
     puzzle = shown[index]
     st.session_state["puzzle_id"] = puzzle.id
     st.query_params["puzzle"] = puzzle.id
-    st.caption(" · ".join([
-        t(lang, "puzzle.counter", n=index + 1, total=len(shown)),
-        t(lang, f"themes.{puzzle.theme.value}"),
-        f"{t(lang, 'puzzle.difficulty')} {'★' * puzzle.difficulty}{'☆' * (5 - puzzle.difficulty)}",
-    ]))
+    st.caption(
+        " · ".join(
+            [
+                t(lang, "puzzle.counter", n=index + 1, total=len(shown)),
+                t(lang, f"themes.{puzzle.theme.value}"),
+                f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}",
+            ]
+        )
+    )
     verdict = render_exercise(puzzle.exercise, f"puzzle-{puzzle.id}", lang)
     if verdict is not None:
         with st.expander(t(lang, "puzzle.explanation"), expanded=True):
             st.markdown(localized(puzzle.explanation, lang))
     back, _, forward = st.columns([1, 2, 1])
-    if back.button(t(lang, "puzzle.previous"), disabled=index == 0, key="puzzle-prev",
-                   use_container_width=True):
+    if back.button(
+        t(lang, "puzzle.previous"), disabled=index == 0, key="puzzle-prev", use_container_width=True
+    ):
         _go(shown[index - 1])
-    if forward.button(t(lang, "puzzle.next"), disabled=index == len(shown) - 1,
-                      key="puzzle-next", type="primary", use_container_width=True):
+    if forward.button(
+        t(lang, "puzzle.next"),
+        disabled=index == len(shown) - 1,
+        key="puzzle-next",
+        type="primary",
+        use_container_width=True,
+    ):
         _go(shown[index + 1])
 
 

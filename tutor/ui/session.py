@@ -63,8 +63,26 @@ class LessonProgress:
     step: int = 0
     seen: set[int] = field(default_factory=set)
     passed: set[int] = field(default_factory=set)  # steps whose check was answered right
+    saved: tuple[int, frozenset[int], frozenset[int]] | None = None  # as last written
 
 
 def lesson_progress(lesson_id: str) -> LessonProgress:
-    store: dict[str, LessonProgress] = st.session_state.setdefault("lesson_progress", {})
-    return store.setdefault(lesson_id, LessonProgress())
+    """This session's progress in a lesson, first read from the saved progress."""
+    known: dict[str, LessonProgress] = st.session_state.setdefault("lesson_progress", {})
+    if lesson_id not in known:
+        saved = store().lessons().get(lesson_id)
+        progress = LessonProgress()
+        if saved is not None:
+            progress = LessonProgress(saved.step, set(saved.seen), set(saved.passed))
+            progress.saved = (saved.step, saved.seen, saved.passed)
+        known[lesson_id] = progress
+    return known[lesson_id]
+
+
+def save_lesson_progress(lesson_id: str) -> None:
+    """Write the lesson's progress when it changed since it was last written."""
+    progress = lesson_progress(lesson_id)
+    now = (progress.step, frozenset(progress.seen), frozenset(progress.passed))
+    if now != progress.saved:
+        store().save_lesson(lesson_id, progress.step, progress.seen, progress.passed)
+        progress.saved = now

@@ -20,12 +20,15 @@ def names(cards: Iterable[Card], lang: str) -> str:
     return ", ".join(card_name(c, lang) for c in display_order(cards))
 
 
-def show_cards(cards: Iterable[Card], lang: str, *, width: int = 56,
-               dimmed: Iterable[Card] = ()) -> None:
+def show_cards(
+    cards: Iterable[Card], lang: str, *, width: int = 56, dimmed: Iterable[Card] = ()
+) -> None:
     ordered = display_order(cards)
     if ordered:
-        st.markdown(hand_svg_row(ordered, width=width, dimmed_cards=frozenset(dimmed), lang=lang),
-                    unsafe_allow_html=True)
+        st.markdown(
+            hand_svg_row(ordered, width=width, dimmed_cards=frozenset(dimmed), lang=lang),
+            unsafe_allow_html=True,
+        )
 
 
 def seat_label(seat: int | None, me: int, lang: str) -> str:
@@ -52,8 +55,10 @@ def show_trick(position: object, lang: str) -> None:
             f"{card_svg(entry.card, width=60, lang=lang)}"
             f'<span style="font-size:0.8rem;color:#44524d">{label}</span></div>'
         )
-    st.markdown('<div style="display:flex;gap:12px;flex-wrap:wrap">' + "".join(cells) + "</div>",
-                unsafe_allow_html=True)
+    st.markdown(
+        '<div style="display:flex;gap:12px;flex-wrap:wrap">' + "".join(cells) + "</div>",
+        unsafe_allow_html=True,
+    )
 
 
 def position_facts(position: object, lang: str) -> list[str]:
@@ -64,8 +69,9 @@ def position_facts(position: object, lang: str) -> list[str]:
         facts.append(t(lang, "exercise.contract", contract=t(lang, f"contracts.{contract}")))
     taker = getattr(position, "taker", None)
     if taker is not None:
-        facts.append(t(lang, "exercise.taker_is",
-                       seat=seat_label(taker, getattr(position, "me", 0), lang)))
+        facts.append(
+            t(lang, "exercise.taker_is", seat=seat_label(taker, getattr(position, "me", 0), lang))
+        )
     called = getattr(position, "called", None)
     if called is not None:
         facts.append(t(lang, "exercise.called", card=card_name(called, lang)))
@@ -96,8 +102,9 @@ def score_lines(score: Score, lang: str) -> list[str]:
     for step in score.steps:
         kind = step.kind
         if kind is StepKind.POINTS:
-            lines.append(t(lang, "score.points", points=format_half(step.value),
-                           oudlers=step.detail))
+            lines.append(
+                t(lang, "score.points", points=format_half(step.value), oudlers=step.detail)
+            )
         elif kind is StepKind.NEEDED:
             lines.append(t(lang, "score.needed", needed=step.value))
         elif kind is StepKind.DIFFERENCE:
@@ -109,17 +116,39 @@ def score_lines(score: Score, lang: str) -> list[str]:
         elif kind is StepKind.BASE:
             lines.append(t(lang, "score.base", diff=step.value - 25, total=step.total))
         elif kind is StepKind.PETIT_AU_BOUT:
-            lines.append(t(lang, "score.petit_au_bout", side=t(lang, f"score.{step.detail}"),
-                           value=f"{step.value:+d}", total=step.total))
+            lines.append(
+                t(
+                    lang,
+                    "score.petit_au_bout",
+                    side=t(lang, f"score.{step.detail}"),
+                    value=f"{step.value:+d}",
+                    total=step.total,
+                )
+            )
         elif kind is StepKind.MULTIPLIER:
-            lines.append(t(lang, "score.multiplier", value=step.value,
-                           contract=t(lang, f"contracts.{step.detail}"), total=step.total))
+            lines.append(
+                t(
+                    lang,
+                    "score.multiplier",
+                    value=step.value,
+                    contract=t(lang, f"contracts.{step.detail}"),
+                    total=step.total,
+                )
+            )
         elif kind is StepKind.POIGNEE:
-            lines.append(t(lang, "score.poignee", level=step.detail, value=step.value,
-                           total=step.total))
+            lines.append(
+                t(lang, "score.poignee", level=step.detail, value=step.value, total=step.total)
+            )
         elif kind is StepKind.CHELEM:
-            lines.append(t(lang, "score.chelem", kind=step.detail, value=f"{step.value:+d}",
-                           total=step.total))
+            lines.append(
+                t(
+                    lang,
+                    "score.chelem",
+                    kind=step.detail,
+                    value=f"{step.value:+d}",
+                    total=step.total,
+                )
+            )
         elif kind is StepKind.UNIT:
             lines.append(t(lang, "score.unit", value=f"{-step.value:+d}"))
         elif kind is StepKind.MARKS:

@@ -1,0 +1,65 @@
+"""Every page of the platform loads, a lesson can be walked, puzzles give verdicts, and the
+language switch changes the texts (AppTest: headless, no rendering)."""
+
+from __future__ import annotations
+
+from tests.app.conftest import open_app, texts
+from tutor.engine.cards import parse_card
+from tutor.ui.i18n import catalog
+
+
+def test_home_page_says_what_the_tutor_offers():
+    at = open_app(lang="en")
+    assert "Learn French Tarot, one rule at a time" in texts(at)
+    assert "lessons and" in texts(at)
+
+
+def test_the_first_lesson_can_be_walked_to_the_end_answering_its_checks():
+    at = open_app("lessons", lang="en")
+    assert "The deck" in texts(at)
+    for _ in range(30):
+        radios = [r for r in at.radio if r.key and r.key.endswith("-choice")]
+        if radios and radios[0].value is None:
+            radios[0].set_value(0).run()
+            at.button(key=radios[0].key.replace("-choice", "-check")).click().run()
+        nexts = [b for b in at.button if b.key == "lesson-next"]
+        if not nexts:
+            break
+        nexts[0].click().run()
+        assert not at.exception, at.exception
+    assert "Lesson complete" in texts(at)
+
+
+def test_a_wrong_then_a_right_puzzle_answer_each_give_their_verdict():
+    at = open_app("puzzles", lang="en", puzzle="overtrump-01")
+    pills = at.pills(key="puzzle-overtrump-01-hand-fallback")
+    pills.set_value(parse_card("T9")).run()
+    shown = texts(at)
+    assert "you must play higher" in shown and "Trump 17" in shown
+    at.pills(key="puzzle-overtrump-01-hand-fallback").set_value(parse_card("T17")).run()
+    assert "Right!" in texts(at)
+
+
+def test_a_legal_set_puzzle_is_checked_as_a_whole():
+    at = open_app("puzzles", lang="en", puzzle="follow-suit-01")
+    assert not at.exception
+    at.button(key="puzzle-follow-suit-01-check").click().run()
+    assert "Not the right set" in texts(at)
+
+
+def test_an_unknown_puzzle_link_explains_itself_and_shows_the_first():
+    at = open_app("puzzles", lang="en", puzzle="no-such-puzzle")
+    assert "No puzzle is called" in texts(at)
+
+
+def test_italian_from_the_url_and_the_switch_back_to_english():
+    at = open_app(lang="it")
+    assert "Impara il tarot francese" in texts(at)
+    at.segmented_control(key="lang_switch").set_value("en").run()
+    assert "Learn French Tarot" in texts(at)
+    assert at.query_params["lang"] == ["en"] or at.query_params["lang"] == "en"
+
+
+def test_both_catalogs_have_the_same_keys():
+    assert set(catalog("en")) == set(catalog("it"))
+    assert all(catalog("it")[key].strip() for key in catalog("it"))

@@ -1,0 +1,42 @@
+"""The glossary of French terms: a page of its own, and the terms of a lesson step in place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import streamlit as st
+
+from tutor.ui.i18n import localized, t
+from tutor.ui.session import bank, current_language
+
+
+def show_glossary_terms(keys: Iterable[str], lang: str) -> None:
+    """A popover with the step's French terms, and a link to the whole glossary."""
+    glossary = bank().glossary
+    if glossary is None:
+        return
+    terms = [term for key in keys if (term := glossary.get(key)) is not None]
+    if not terms:
+        return
+    with st.popover(t(lang, "glossary.terms_here", n=len(terms)), icon=":material/translate:"):
+        for term in terms:
+            st.markdown(f"**{localized(term.term, lang)}** — {localized(term.definition, lang)}")
+        st.page_link("tutor/ui/pages/glossary.py", label=t(lang, "glossary.open"),
+                     icon=":material/menu_book:", query_params={"lang": lang})
+
+
+def render() -> None:
+    lang = current_language()
+    st.title(t(lang, "glossary.heading"))
+    glossary = bank().glossary
+    if glossary is None:
+        st.info(t(lang, "glossary.none"))
+        return
+    query = st.text_input(t(lang, "glossary.search"), key="glossary-search").strip().lower()
+    terms = sorted(glossary.terms, key=lambda term: localized(term.term, lang).lower())
+    for term in terms:
+        word = localized(term.term, lang)
+        definition = localized(term.definition, lang)
+        if query and query not in word.lower() and query not in definition.lower():
+            continue
+        st.markdown(f"**{word}** — {definition}")

@@ -1,0 +1,3 @@
+from tutor.ui.glossary import render
+
+render()
