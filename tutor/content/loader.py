@@ -18,11 +18,11 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from tutor.content.checks import Issue, check_exercise, check_lesson, check_puzzle, check_step
 from tutor.content.errors import ContentError, ContentErrors, FieldPath, display_path, dotted
 from tutor.content.models import (
+    GLOSSARY_FILE,
     KINDS,
     LANGUAGES,
     PUZZLE_FIELDS,
     QUOTE_HINT,
-    GLOSSARY_FILE,
     Exercise,
     Glossary,
     Lesson,
@@ -386,7 +386,8 @@ def _glossary_reference_errors(files: Sequence[LoadedFile]) -> list[ContentError
     if not glossaries:
         return []
     terms = glossaries[0].raw("terms")
-    keys = {t.get("key") for t in terms if isinstance(t, dict)} if isinstance(terms, list) else set()
+    entries = terms if isinstance(terms, list) else []
+    keys = {term.get("key") for term in entries if isinstance(term, dict)}
     errors: list[ContentError] = []
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None

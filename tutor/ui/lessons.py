@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.content.models import Lesson
 from tutor.ui.exercise import render_exercise
+from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.i18n import localized, t
 from tutor.ui.session import (
     LessonProgress,
@@ -19,7 +20,6 @@ from tutor.ui.session import (
     save_lesson_progress,
     show_saving_problem,
 )
-from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.views import show_cards, show_trick
 
 
