@@ -29,6 +29,12 @@ pages = [
         url_path="puzzles",
     ),
     st.Page(
+        "tutor/ui/pages/dashboard.py",
+        title=t(lang, "app.nav_progress"),
+        icon=":material/insights:",
+        url_path="progress",
+    ),
+    st.Page(
         "tutor/ui/pages/glossary.py",
         title=t(lang, "app.nav_glossary"),
         icon=":material/translate:",

@@ -8,6 +8,7 @@ the verdict and the selection show in the same run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -49,19 +50,40 @@ def last_verdict(key: str) -> Verdict | None:
     return state["verdict"] if state else None
 
 
+AnswerHook = Callable[[Verdict, bool], None]  # (verdict, first answer to this exercise?)
+
+
 def _record(key: str, verdict: Verdict, answer: object) -> None:
     state = _state(key)
     state["verdict"] = verdict
     state["answer"] = answer
     state["attempts"] += 1
+    hook = state.get("on_answer")
+    if hook is not None:
+        hook(verdict, state["attempts"] == 1)
 
 
-def render_exercise(ex: Any, key: str, lang: str) -> Verdict | None:
-    """Draw ``ex`` and return the verdict on the learner's last answer (None before any)."""
+def attempts(key: str) -> int:
+    return int(_state(key)["attempts"])
+
+
+def render_exercise(
+    ex: Any,
+    key: str,
+    lang: str,
+    *,
+    highlight: set[Card] | None = None,
+    on_answer: AnswerHook | None = None,
+    show_hint: bool = True,
+) -> Verdict | None:
+    """Draw ``ex`` and return the verdict on the learner's last answer (None before any).
+    ``highlight``: cards to show as candidates (the others dimmed), for a hint.
+    ``on_answer`` is called once per answer, told whether it is the first."""
+    _state(key)["on_answer"] = on_answer
     st.markdown(f"**{localized(ex.question, lang)}**")
     kind = ex.kind
     if kind in CARD_KINDS:
-        _card_exercise(ex, key, lang)
+        _card_exercise(ex, key, lang, highlight)
     elif kind == "count":
         _count_exercise(ex, key, lang)
     elif kind == "score":
@@ -73,14 +95,18 @@ def render_exercise(ex: Any, key: str, lang: str) -> Verdict | None:
     verdict: Verdict | None = _state(key)["verdict"]
     if verdict is not None:
         show_verdict(ex, verdict, key, lang)
-    if getattr(ex, "hint", None) is not None and (verdict is None or not verdict.correct):
+    if (
+        show_hint
+        and getattr(ex, "hint", None) is not None
+        and (verdict is None or not verdict.correct)
+    ):
         with st.expander(t(lang, "exercise.hint")):
             st.markdown(localized(ex.hint, lang))
     return verdict
 
 
 # --- cards: play one, choose the legal set, build the écart ------------------------------
-def _card_exercise(ex: Any, key: str, lang: str) -> None:
+def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) -> None:
     position = ex.position
     facts = position_facts(position, lang)
     st.caption(" · ".join(facts))
@@ -91,13 +117,15 @@ def _card_exercise(ex: Any, key: str, lang: str) -> None:
     st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
     if ex.kind == "play":
         st.caption(t(lang, "exercise.click_card"))
-        clicked = card_picker(hand, key=f"{key}-hand", lang=lang)
+        clicked = card_picker(hand, key=f"{key}-hand", playable=highlight, lang=lang)
         if clicked is not None:
             _record(key, evaluate(ex, clicked), clicked)
         return
     selected: list[Card] = state["selected"]
     needed = CHIEN_SIZE[position.players] if ex.kind == "ecart" else None
-    clicked = card_picker(hand, key=f"{key}-hand", selected=set(selected), lang=lang)
+    clicked = card_picker(
+        hand, key=f"{key}-hand", selected=set(selected), playable=highlight, lang=lang
+    )
     if clicked is not None:
         if clicked in selected:
             selected.remove(clicked)

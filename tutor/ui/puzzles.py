@@ -1,93 +1,400 @@
-"""The puzzle page: filter by theme, solve by clicking a card, the engine's verdict, next.
+"""The puzzle trainer: choose what to practise, solve, get the engine's verdict, and come back
+to what you missed.
 
-A puzzle is reachable by a deep link ``?puzzle=<id>``; the page writes the current puzzle's
-id back to the URL so the address bar is always a link to it.
+- Sources: the authored bank, generated puzzles without end (a seed in the URL reproduces
+  one: ``?gen=obligations&seed=42&players=4``), the review queue (FSRS: shown as "N due" with
+  the next due date after each answer) and bookmarks.
+- Filters: several themes at once, a difficulty range, 3/4/5 players, or "my weak themes".
+- Graduated hints: first the rule, then the candidate cards highlighted; hints are recorded.
+- Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
+  per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 import streamlit as st
 
-from tutor.content.models import Puzzle
-from tutor.ui.exercise import render_exercise, reset_exercise
+from tutor.content.evaluate import Verdict, expected_answer
+from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
+from tutor.content.models import Puzzle, Theme
+from tutor.engine.cards import Card
+from tutor.progress.review import schedule
+from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
-from tutor.ui.session import bank, current_language
+from tutor.ui.session import bank, current_language, show_saving_problem, store
 
-ALL = "__all__"
-
-
-def _themes(puzzles: list[Puzzle]) -> list[str]:
-    seen: list[str] = []
-    for puzzle in puzzles:
-        if puzzle.theme.value not in seen:
-            seen.append(puzzle.theme.value)
-    return seen
+AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
+SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
+WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 
 
 def stars(difficulty: int) -> str:
     return "★" * difficulty + "☆" * (5 - difficulty)
 
 
-def render() -> None:
-    lang = current_language()
-    puzzles = list(bank().puzzles)
-    st.title(t(lang, "puzzle.heading"))
-    if not puzzles:
-        st.info(t(lang, "puzzle.none"))
-        return
-    wanted = st.query_params.get("puzzle")
-    ids = [p.id for p in puzzles]
-    if wanted is not None and wanted not in ids:
-        st.warning(t(lang, "puzzle.not_found", id=wanted))
-        wanted = None
-    if wanted is not None and st.session_state.get("puzzle_id") != wanted:
-        st.session_state["puzzle_id"] = wanted
-        st.session_state["puzzle_theme"] = ALL
-    theme = st.selectbox(
-        t(lang, "puzzle.theme"),
-        [ALL, *_themes(puzzles)],
-        key="puzzle_theme",
-        format_func=lambda v: t(lang, "puzzle.all_themes") if v == ALL else t(lang, f"themes.{v}"),
+def players_of(puzzle: Puzzle) -> int:
+    ex = puzzle.exercise
+    position = getattr(ex, "position", None)
+    if position is not None:
+        return int(position.players)
+    deal = getattr(ex, "deal", None)
+    return int(deal.players) if deal is not None else 4
+
+
+@dataclass(frozen=True)
+class Filters:
+    themes: tuple[str, ...]
+    difficulty: tuple[int, int]
+    players: tuple[int, ...]
+    weak_only: bool
+
+    def keep(self, puzzle: Puzzle, weak: set[str]) -> bool:
+        theme = puzzle.theme.value
+        if self.weak_only and theme not in weak:
+            return False
+        if self.themes and theme not in self.themes:
+            return False
+        low, high = self.difficulty
+        return low <= puzzle.difficulty <= high and players_of(puzzle) in self.players
+
+
+def weak_themes() -> set[str]:
+    """Themes answered right at the first try less than 70% of the time (2+ tries)."""
+    return {s.theme for s in store().theme_stats() if s.first_tries >= 2 and s.rate < WEAK_RATE}
+
+
+def generated_from_id(puzzle_id: str) -> Puzzle | None:
+    """'gen-obligations-4p-42' -> the same generated puzzle again."""
+    parts = puzzle_id.split("-")
+    if len(parts) != 4 or parts[0] != "gen" or parts[1] not in FAMILIES:
+        return None
+    try:
+        return generate(parts[1], int(parts[3]), int(parts[2].rstrip("p")))
+    except (ValueError, GenerationError):
+        return None
+
+
+def find_puzzle(puzzle_id: str) -> Puzzle | None:
+    try:
+        return bank().puzzle(puzzle_id)
+    except KeyError:
+        return generated_from_id(puzzle_id)
+
+
+# --- the choice of practice -----------------------------------------------------------------
+def _choose_source(lang: str, due: int) -> str:
+    labels = {
+        AUTHORED: t(lang, "trainer.source_authored"),
+        GENERATED: t(lang, "trainer.source_generated"),
+        REVIEW: t(lang, "trainer.source_review", n=due),
+        BOOKMARKS: t(lang, "trainer.source_bookmarks"),
+    }
+    if "trainer_source" not in st.session_state:
+        st.session_state["trainer_source"] = GENERATED if "gen" in st.query_params else AUTHORED
+    source = st.segmented_control(
+        t(lang, "trainer.source"), SOURCES, key="trainer_source", format_func=labels.__getitem__
     )
-    shown = [p for p in puzzles if theme == ALL or p.theme.value == theme]
-    if not shown:
-        st.info(t(lang, "puzzle.none"))
-        return
-    current_id = st.session_state.get("puzzle_id")
-    index = next((i for i, p in enumerate(shown) if p.id == current_id), 0)
-    puzzle = shown[index]
-    st.session_state["puzzle_id"] = puzzle.id
-    st.query_params["puzzle"] = puzzle.id
+    return source or AUTHORED
+
+
+def _choose_filters(lang: str, themes: list[str]) -> Filters:
+    with st.expander(t(lang, "trainer.filters"), expanded=False):
+        chosen = st.pills(
+            t(lang, "trainer.themes"),
+            themes,
+            selection_mode="multi",
+            key="trainer_themes",
+            format_func=lambda v: t(lang, f"themes.{v}"),
+        )
+        left, right = st.columns(2)
+        low, high = left.slider(
+            t(lang, "trainer.difficulty"), 1, 5, (1, 5), key="trainer_difficulty"
+        )
+        players = right.pills(
+            t(lang, "trainer.players"),
+            [3, 4, 5],
+            selection_mode="multi",
+            default=[3, 4, 5],
+            key="trainer_players",
+            format_func=lambda n: t(lang, "puzzle.players", n=n),
+        )
+        weak = st.toggle(t(lang, "trainer.weak_only"), key="trainer_weak")
+    return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
+
+
+def _stats_bar(lang: str) -> None:
+    s = store()
+    streak = s.streak()
+    due = len(s.due_items())
+    nxt = s.next_due()
+    cols = st.columns(3)
+    cols[0].metric(
+        t(lang, "trainer.streak"),
+        streak.current,
+        help=t(lang, "trainer.best_streak", n=streak.best),
+    )
+    cols[1].metric(t(lang, "trainer.due"), due)
+    cols[2].metric(t(lang, "trainer.solved"), len(s.solved_items("puzzle")))
+    if nxt is not None and due == 0:
+        st.caption(t(lang, "trainer.next_due", when=_when(nxt[1], lang)))
+
+
+def _when(at: datetime, lang: str) -> str:
+    local = at.astimezone()
+    return local.strftime("%d/%m %H:%M") if lang == "it" else local.strftime("%b %d, %H:%M")
+
+
+# --- one puzzle -------------------------------------------------------------------------------
+def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
+    def hook(verdict: Verdict, first: bool) -> None:
+        if not first:
+            return
+        hints = int(st.session_state.get(f"hints:{key}", 0))
+        s = store()
+        kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
+        s.record_attempt(
+            kind,
+            puzzle.id,
+            puzzle.theme.value,
+            verdict.correct,
+            True,
+            hints,
+            str(st.session_state.get(f"ex:{key}", {}).get("answer", "")),
+        )
+        due = schedule(s, puzzle.id, verdict.correct, hints)
+        st.session_state[f"due:{key}"] = due
+
+    return hook
+
+
+def _card_set(answer: object) -> set[Card]:
+    return {c for c in answer if isinstance(c, int)} if isinstance(answer, frozenset) else set()
+
+
+def _candidates(puzzle: Puzzle) -> set[Card] | None:
+    """The cards a second hint highlights: the accepted or legal ones."""
+    ex = puzzle.exercise
+    if ex.kind == "play":
+        accepted = getattr(ex, "accept", None)
+        return set(accepted) if accepted else _card_set(expected_answer(puzzle))
+    if ex.kind == "legal-set":
+        return _card_set(expected_answer(puzzle))
+    return None
+
+
+def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
+    level = int(st.session_state.get(f"hints:{key}", 0))
+    candidates = _candidates(puzzle)
+    most = 2 if candidates is not None else 1
+    if level < most and st.button(
+        t(lang, "trainer.hint_button", n=level + 1), key=f"hint-{key}", icon=":material/lightbulb:"
+    ):
+        level += 1
+        st.session_state[f"hints:{key}"] = level
+    if level >= 1:
+        hint = getattr(puzzle.exercise, "hint", None)
+        rule = (
+            localized(hint, lang)
+            if hint is not None
+            else t(lang, f"trainer.rule.{puzzle.theme.value}")
+        )
+        st.info(rule, icon=":material/lightbulb:")
+    if level >= 2:
+        st.caption(t(lang, "trainer.candidates_shown"))
+        return candidates
+    return None
+
+
+def _puzzle_tools(puzzle: Puzzle, lang: str) -> None:
+    s = store()
+    marked = puzzle.id in s.bookmarks()
+    left, right = st.columns(2)
+    wanted = left.toggle(t(lang, "trainer.bookmark"), value=marked, key=f"bookmark-{puzzle.id}")
+    if wanted != marked:
+        s.set_bookmark(puzzle.id, wanted)
+    with right.popover(t(lang, "trainer.report"), icon=":material/flag:"):
+        note = st.text_area(t(lang, "trainer.report_note"), key=f"report-note-{puzzle.id}")
+        if st.button(t(lang, "trainer.report_send"), key=f"report-send-{puzzle.id}"):
+            if note.strip():
+                s.report(puzzle.id, note.strip())
+                st.success(t(lang, "trainer.report_thanks"))
+            else:
+                st.warning(t(lang, "trainer.report_empty"))
+
+
+def show_puzzle(puzzle: Puzzle, lang: str) -> Verdict | None:
+    key = f"puzzle-{puzzle.id}"
     st.caption(
         " · ".join(
             [
-                t(lang, "puzzle.counter", n=index + 1, total=len(shown)),
                 t(lang, f"themes.{puzzle.theme.value}"),
                 f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}",
+                t(lang, "puzzle.players", n=players_of(puzzle)),
             ]
         )
     )
-    verdict = render_exercise(puzzle.exercise, f"puzzle-{puzzle.id}", lang)
+    highlight = _hints(puzzle, key, lang)
+    verdict = render_exercise(
+        puzzle.exercise,
+        key,
+        lang,
+        highlight=highlight,
+        on_answer=_answer_hook(puzzle, key),
+        show_hint=False,
+    )
     if verdict is not None:
         with st.expander(t(lang, "puzzle.explanation"), expanded=True):
             st.markdown(localized(puzzle.explanation, lang))
+        due = st.session_state.get(f"due:{key}")
+        queue = len(store().due_items())
+        if due is not None:
+            st.caption(t(lang, "trainer.scheduled", when=_when(due, lang), n=queue))
+        else:
+            st.caption(t(lang, "trainer.not_scheduled", n=queue))
+    _puzzle_tools(puzzle, lang)
+    return verdict
+
+
+# --- the page ---------------------------------------------------------------------------------
+def render() -> None:
+    lang = current_language()
+    st.title(t(lang, "puzzle.heading"))
+    show_saving_problem(lang)
+    _stats_bar(lang)
+    s = store()
+    due_items = s.due_items()
+    source = _choose_source(lang, len(due_items))
+    if source == GENERATED:
+        _render_generated(lang)
+        return
+    puzzles = list(bank().puzzles)
+    if source == REVIEW:
+        ids = [item for item, _ in due_items]
+        puzzles = [p for p in (find_puzzle(i) for i in ids) if p is not None]
+        if not puzzles:
+            st.info(t(lang, "trainer.review_empty"))
+            return
+    elif source == BOOKMARKS:
+        marked = s.bookmarks()
+        puzzles = [p for p in (find_puzzle(i) for i in sorted(marked)) if p is not None]
+        if not puzzles:
+            st.info(t(lang, "trainer.bookmarks_empty"))
+            return
+    themes = [theme.value for theme in Theme if any(p.theme is theme for p in bank().puzzles)]
+    filters = _choose_filters(lang, themes)
+    wanted = st.query_params.get("puzzle")
+    if wanted is not None and find_puzzle(wanted) is None:
+        st.warning(t(lang, "puzzle.not_found", id=wanted))
+        wanted = None
+    weak = weak_themes()
+    if filters.weak_only and not weak:
+        st.info(t(lang, "trainer.no_weak"))
+    shown = [p for p in puzzles if filters.keep(p, weak)]
+    if wanted is not None and st.session_state.get("puzzle_id") != wanted:
+        st.session_state["puzzle_id"] = wanted
+        linked = find_puzzle(wanted)
+        if linked is not None and linked not in shown:
+            shown.insert(0, linked)
+    if not shown:
+        st.info(t(lang, "puzzle.none"))
+        return
+    current = st.session_state.get("puzzle_id")
+    index = next((i for i, p in enumerate(shown) if p.id == current), 0)
+    puzzle = shown[index]
+    st.session_state["puzzle_id"] = puzzle.id
+    st.query_params["puzzle"] = puzzle.id
+    st.caption(t(lang, "puzzle.counter", n=index + 1, total=len(shown)))
+    show_puzzle(puzzle, lang)
     back, _, forward = st.columns([1, 2, 1])
-    if back.button(
-        t(lang, "puzzle.previous"), disabled=index == 0, key="puzzle-prev", use_container_width=True
-    ):
-        _go(shown[index - 1])
-    if forward.button(
+    back.button(
+        t(lang, "puzzle.previous"),
+        disabled=index == 0,
+        key="puzzle-prev",
+        use_container_width=True,
+        on_click=_go,
+        args=(shown[index - 1].id,),
+    )
+    forward.button(
         t(lang, "puzzle.next"),
         disabled=index == len(shown) - 1,
         key="puzzle-next",
         type="primary",
         use_container_width=True,
-    ):
-        _go(shown[index + 1])
+        on_click=_go,
+        args=(shown[min(index + 1, len(shown) - 1)].id,),
+    )
 
 
-def _go(puzzle: Puzzle) -> None:
-    reset_exercise(f"puzzle-{puzzle.id}")
-    st.session_state["puzzle_id"] = puzzle.id
-    st.query_params["puzzle"] = puzzle.id
-    st.rerun()
+def _go(puzzle_id: str) -> None:
+    reset_exercise(f"puzzle-{puzzle_id}")
+    st.session_state.pop(f"hints:puzzle-{puzzle_id}", None)
+    st.session_state["puzzle_id"] = puzzle_id
+    st.query_params["puzzle"] = puzzle_id
+
+
+def _render_generated(lang: str) -> None:
+    params = st.query_params
+    st.query_params.pop("puzzle", None)
+    asked = params.get("gen", "")
+    family: str = asked if asked in FAMILIES else "obligations"
+    players = int(params["players"]) if params.get("players") in ("3", "4", "5") else 4
+    left, right = st.columns(2)
+    family = (
+        left.segmented_control(
+            t(lang, "trainer.family"),
+            FAMILIES,
+            default=family,
+            key="gen_family",
+            format_func=lambda f: t(lang, f"trainer.family_{f}"),
+        )
+        or family
+    )
+    players = (
+        right.segmented_control(
+            t(lang, "trainer.players"),
+            [3, 4, 5],
+            default=players,
+            key="gen_players",
+            format_func=lambda n: t(lang, "puzzle.players", n=n),
+        )
+        or players
+    )
+    seed_text = params.get("seed", "")
+    seed = int(seed_text) if seed_text.isdigit() else _fresh_seed()
+    st.query_params.update({"gen": family, "players": str(players), "seed": str(seed)})
+    st.caption(
+        t(
+            lang,
+            "trainer.family_themes",
+            themes=", ".join(t(lang, f"themes.{theme}") for theme in FAMILY_THEMES[family]),
+        )
+    )
+    try:
+        puzzle = generate(family, seed, players)
+    except GenerationError as error:
+        st.error(str(error))
+        return
+    show_puzzle(puzzle, lang)
+    st.button(
+        t(lang, "trainer.another"),
+        key="gen-next",
+        type="primary",
+        on_click=_new_generated,
+        args=(puzzle.id,),
+    )
+    st.caption(t(lang, "trainer.share_seed", seed=seed))
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
+def _new_generated(old_id: str) -> None:
+    reset_exercise(f"puzzle-{old_id}")
+    st.session_state.pop(f"hints:puzzle-{old_id}", None)
+    st.query_params["seed"] = str(_fresh_seed())

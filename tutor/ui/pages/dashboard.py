@@ -1,0 +1,3 @@
+from tutor.ui.dashboard import render
+
+render()
