@@ -246,6 +246,13 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
             frozenset(verdict.expected) if isinstance(verdict.expected, frozenset) else frozenset()
         )
         given = frozenset(answer) if isinstance(answer, (set, frozenset)) else frozenset()
+        if ex.kind == "bid":  # sets of bids, not of cards
+            return t(
+                lang,
+                "verdict.wrong_bids",
+                missing=_bid_names(expected - given, lang) or "—",
+                extra=_bid_names(given - expected, lang) or "—",
+            )
         return t(
             lang,
             "verdict.wrong_set",
@@ -257,6 +264,11 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
     if code == "wrong_choice":
         return t(lang, "verdict.wrong_choice")
     return t(lang, f"verdict.{code}", cards=cards)
+
+
+def _bid_names(codes: frozenset[Any], lang: str) -> str:
+    order = ["pass", "prise", "garde", "garde-sans", "garde-contre"]
+    return ", ".join(t(lang, f"contracts.{c}") for c in sorted(codes, key=order.index))
 
 
 def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:

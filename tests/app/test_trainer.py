@@ -1,0 +1,156 @@
+"""The puzzle trainer through the UI: every kind answered wrong and right, hints, the streak,
+saved progress and the review queue surviving a restart."""
+
+from __future__ import annotations
+
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import open_app, texts
+from tutor.content.evaluate import expected_answer
+from tutor.content.loader import load_all
+from tutor.engine.cards import cards_of, display_order
+from tutor.ui.i18n import t
+
+BANK = load_all()
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_puzzle(puzzle_id: str) -> AppTest:
+    return open_app("puzzles", lang="en", puzzle=puzzle_id)
+
+
+def card_answer(at: AppTest, key: str, cards: list[int]) -> None:
+    """Clear the selection, pick cards one by one through the hand's fallback, press Check."""
+    at.button(key=f"{key}-clear").click().run()
+    for card in cards:
+        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
+    at.button(key=f"{key}-check").click().run()
+
+
+def number_answer(at: AppTest, key: str, value: object) -> None:
+    at.text_input(key=f"{key}-number").input(str(value))
+    submit = next(b for b in at.button if b.label == "Check")
+    submit.click().run()
+
+
+def wrong_number(value: object) -> object:
+    return Fraction(str(value)) + 1 if not isinstance(value, int) else value + 7
+
+
+def answer(at: AppTest, puzzle_id: str, right: bool) -> None:
+    puzzle = BANK.puzzle(puzzle_id)
+    key = f"puzzle-{puzzle_id}"
+    expected = expected_answer(puzzle)
+    kind = puzzle.kind
+    if kind == "play":
+        legal = list(expected)
+        accepted = list(puzzle.exercise.accept or legal)
+        hand = list(puzzle.exercise.position.hand)
+        card = accepted[0] if right else next(c for c in hand if c not in accepted)
+        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
+    elif kind == "legal-set":
+        cards = sorted(expected)
+        card_answer(at, key, cards if right else cards[:-1])
+    elif kind == "ecart":
+        hand = puzzle.exercise.position.hand
+        cards = sorted(expected) if right else [c for c in display_order(hand)][:6]
+        if not right:  # the four kings are never allowed
+            cards = [c for c in hand if c % 14 == 13][:1] + sorted(expected)[1:]
+        card_answer(at, key, cards)
+    elif kind == "count" or kind == "score" or (kind == "bid" and puzzle.exercise.ask == "needed"):
+        value = expected if right else wrong_number(expected)
+        if isinstance(value, Fraction):
+            value = float(value) if value.denominator != 1 else int(value)
+        number_answer(at, key, value)
+    elif kind == "bid":
+        chosen = sorted(expected) if right else ["pass"]
+        at.pills(key=f"{key}-bids").set_value(chosen).run()
+        at.button(key=f"{key}-check").click().run()
+    else:
+        pytest.fail(f"no driver for {kind}")
+    assert not at.exception, at.exception
+
+
+SAMPLES = ["follow-suit-01", "overtrump-01", "ecart-01", "counting-01", "italian-counting-01",
+           "scoring-01", "needed-01", "allowed-bids-01", "save-the-petit-01"]
+
+
+@pytest.mark.parametrize("puzzle_id", SAMPLES)
+def test_every_kind_answered_wrong_then_right_gives_both_verdicts(puzzle_id):
+    at = open_puzzle(puzzle_id)
+    answer(at, puzzle_id, right=False)
+    assert any(e.value for e in at.error), texts(at)
+    answer(at, puzzle_id, right=True)
+    assert "Right!" in texts(at)
+    assert BANK.puzzle(puzzle_id).explanation.en.split()[0] in texts(at)
+
+
+def test_a_right_first_answer_grows_the_streak_and_a_wrong_one_breaks_it():
+    at = open_puzzle("overtrump-01")
+    assert metric(at, "Streak") == "0"
+    answer(at, "overtrump-01", right=True)
+    at.run()
+    assert metric(at, "Streak") == "1"
+    at = open_puzzle("counting-01")
+    answer(at, "counting-01", right=False)
+    at.run()
+    assert metric(at, "Streak") == "0"
+
+
+def test_hints_first_name_the_rule_then_highlight_the_candidates(fresh_state: Path):
+    at = open_puzzle("overtrump-01")
+    at.button(key="hint-puzzle-overtrump-01").click().run()
+    assert any("trump" in str(i.value).lower() for i in at.info)
+    at.button(key="hint-puzzle-overtrump-01").click().run()
+    assert t("en", "trainer.candidates_shown") in texts(at)
+    answer(at, "overtrump-01", right=True)
+    with sqlite3.connect(fresh_state) as db:
+        hints, = db.execute("SELECT hints FROM attempts WHERE item = 'overtrump-01'").fetchone()
+    assert hints == 2
+    assert "comes back for review" in texts(at)  # solved with hints: scheduled, said so
+
+
+def test_progress_and_review_queue_survive_a_restart(fresh_state: Path):
+    at = open_puzzle("scoring-01")
+    answer(at, "scoring-01", right=False)
+    assert "comes back for review" in texts(at)
+    at = open_puzzle("overtrump-01")
+    answer(at, "overtrump-01", right=True)
+    # A new app process on the same database: a fresh AppTest and fresh caches.
+    import streamlit as st
+
+    st.cache_resource.clear()
+    again = open_app("dashboard", lang="en")
+    shown = texts(again)
+    assert "scoring-01" in shown  # in the review queue
+    assert metric(again, "Puzzles solved") == "1"
+    assert metric(again, "Best streak") == "1"
+
+
+def test_generated_puzzle_is_reproduced_from_the_seed_in_the_url():
+    at = open_app("puzzles", lang="en", gen="counting", seed="12345", players="4")
+    first = texts(at)
+    again = open_app("puzzles", lang="en", gen="counting", seed="12345", players="4")
+    assert "Seed 12345" in first and texts(again) == first
+
+
+def test_an_unusable_database_says_so_and_the_trainer_keeps_working(monkeypatch, tmp_path):
+    bad = tmp_path / "broken.sqlite3"
+    bad.write_bytes(b"this is not a database" * 100)
+    monkeypatch.setenv("TAROT_TUTOR_DB", str(bad))
+    import streamlit as st
+
+    st.cache_resource.clear()
+    at = open_puzzle("overtrump-01")
+    assert any("cannot be saved" in str(w.value) for w in at.warning)
+    answer(at, "overtrump-01", right=True)
+    assert "Right!" in texts(at)
+    assert cards_of(0) == []
