@@ -185,15 +185,18 @@ def _candidates(puzzle: Puzzle) -> set[Card] | None:
     return None
 
 
+def _take_hint(key: str) -> None:
+    """on_click: one more hint, counted before the page is drawn again."""
+    st.session_state[f"hints:{key}"] = int(st.session_state.get(f"hints:{key}", 0)) + 1
+
+
 def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
     level = int(st.session_state.get(f"hints:{key}", 0))
     candidates = _candidates(puzzle)
     most = 2 if candidates is not None else 1
-    if level < most and st.button(
-        t(lang, "trainer.hint_button", n=level + 1), key=f"hint-{key}", icon=":material/lightbulb:"
-    ):
-        level += 1
-        st.session_state[f"hints:{key}"] = level
+    if level < most:
+        st.button(t(lang, "trainer.hint_button", n=level + 1), key=f"hint-{key}",
+                  icon=":material/lightbulb:", on_click=_take_hint, args=(key,))
     if level >= 1:
         hint = getattr(puzzle.exercise, "hint", None)
         rule = (
