@@ -270,3 +270,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TarotError, UsageError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (e.g. ``| head``) stopped early: not an error
+        sys.stderr.close()
+        return 0

@@ -91,7 +91,8 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
     if step.cards:
         show_cards(step.cards, lang, width=60)
     if step.position is not None:
-        show_trick(step.position, lang)
+        if step.position.trick:
+            show_trick(step.position, lang)
         if step.position.hand:
             show_cards(step.position.hand, lang, width=52)
     if step.glossary:
