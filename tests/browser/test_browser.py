@@ -92,3 +92,15 @@ def test_trainer_hints_and_generated_practice(page, server):
     page.get_by_text("Review queue").wait_for()
     wait_ready(page)
     shot(page, "dashboard-en")
+
+
+def test_the_language_defaults_from_the_browser_locale(browser, server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="it-IT")
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.get_by_text("Impara il tarot francese, una regola alla volta").wait_for(
+            timeout=20_000)
+        page.wait_for_function("() => window.location.search.includes('lang=it')")
+    finally:
+        context.close()
