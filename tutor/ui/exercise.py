@@ -190,6 +190,8 @@ def _score_exercise(ex: Any, key: str, lang: str) -> None:
         facts.append(f"Petit au bout: {t(lang, f'score.{deal.petit_au_bout}')}")
     for level in deal.poignees:
         facts.append(f"Poignée {level}")
+    if deal.alone:
+        facts.append(t(lang, "exercise.alone"))
     if deal.chelem != "none":
         facts.append(f"Chelem: {deal.chelem}")
     st.markdown("\n".join(f"- {fact}" for fact in facts))
