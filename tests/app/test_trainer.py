@@ -4,16 +4,15 @@ saved progress and the review queue surviving a restart."""
 from __future__ import annotations
 
 import sqlite3
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
-from tutor.content.evaluate import expected_answer
+from tests.app.drivers import answer_exercise
 from tutor.content.loader import load_all
-from tutor.engine.cards import cards_of, display_order
+from tutor.engine.cards import cards_of
 from tutor.ui.i18n import t
 
 BANK = load_all()
@@ -27,56 +26,8 @@ def open_puzzle(puzzle_id: str) -> AppTest:
     return open_app("puzzles", lang="en", puzzle=puzzle_id)
 
 
-def card_answer(at: AppTest, key: str, cards: list[int]) -> None:
-    """Clear the selection, pick cards one by one through the hand's fallback, press Check."""
-    at.button(key=f"{key}-clear").click().run()
-    for card in cards:
-        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
-    at.button(key=f"{key}-check").click().run()
-
-
-def number_answer(at: AppTest, key: str, value: object) -> None:
-    at.text_input(key=f"{key}-number").input(str(value))
-    submit = next(b for b in at.button if b.label == "Check")
-    submit.click().run()
-
-
-def wrong_number(value: object) -> object:
-    return Fraction(str(value)) + 1 if not isinstance(value, int) else value + 7
-
-
 def answer(at: AppTest, puzzle_id: str, right: bool) -> None:
-    puzzle = BANK.puzzle(puzzle_id)
-    key = f"puzzle-{puzzle_id}"
-    expected = expected_answer(puzzle)
-    kind = puzzle.kind
-    if kind == "play":
-        legal = list(expected)
-        accepted = list(puzzle.exercise.accept or legal)
-        hand = list(puzzle.exercise.position.hand)
-        card = accepted[0] if right else next(c for c in hand if c not in accepted)
-        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
-    elif kind == "legal-set":
-        cards = sorted(expected)
-        card_answer(at, key, cards if right else cards[:-1])
-    elif kind == "ecart":
-        hand = puzzle.exercise.position.hand
-        cards = sorted(expected) if right else [c for c in display_order(hand)][:6]
-        if not right:  # the four kings are never allowed
-            cards = [c for c in hand if c % 14 == 13][:1] + sorted(expected)[1:]
-        card_answer(at, key, cards)
-    elif kind == "count" or kind == "score" or (kind == "bid" and puzzle.exercise.ask == "needed"):
-        value = expected if right else wrong_number(expected)
-        if isinstance(value, Fraction):
-            value = float(value) if value.denominator != 1 else int(value)
-        number_answer(at, key, value)
-    elif kind == "bid":
-        chosen = sorted(expected) if right else ["pass"]
-        at.pills(key=f"{key}-bids").set_value(chosen).run()
-        at.button(key=f"{key}-check").click().run()
-    else:
-        pytest.fail(f"no driver for {kind}")
-    assert not at.exception, at.exception
+    answer_exercise(at, BANK.puzzle(puzzle_id).exercise, f"puzzle-{puzzle_id}", right)
 
 
 SAMPLES = ["follow-suit-01", "overtrump-01", "ecart-01", "counting-01", "italian-counting-01",
