@@ -197,7 +197,8 @@ def test_allowed_bids() -> None:
 # --- choice and lesson checks --------------------------------------------------------------
 def test_choice() -> None:
     lesson = load_lesson(REPO_ROOT / "lessons/01-the-deck.yaml")
-    choice = next(s.check for s in lesson.steps if s.check is not None and s.check.kind == "choice")
+    choice = next(s.check for s in lesson.steps
+                  if s.check is not None and s.check.kind == "choice" and s.check.correct == 3)
     assert evaluate(choice, 3).correct
     verdict = evaluate(choice, 0)
     assert (verdict.correct, verdict.code, verdict.expected) == (False, "wrong_choice", 3)
