@@ -63,3 +63,16 @@ def test_italian_from_the_url_and_the_switch_back_to_english():
 def test_both_catalogs_have_the_same_keys():
     assert set(catalog("en")) == set(catalog("it"))
     assert all(catalog("it")[key].strip() for key in catalog("it"))
+
+
+def test_the_lesson_choice_and_the_step_follow_the_learner_not_the_old_link():
+    at = open_app("lessons", lang="en", lesson="the-deck")
+    at.selectbox(key="lesson_choice").set_value("card-values").run()
+    assert at.query_params["lesson"] in ("card-values", ["card-values"])
+    at.button(key="lesson-next").click().run()
+    assert "Step 2 of" in str([p.text for p in at.get("progress")])
+
+
+def test_a_link_to_a_lesson_step_opens_that_step():
+    at = open_app("lessons", lang="en", lesson="the-score", step="3")
+    assert "Step 3 of" in str([p.text for p in at.get("progress")])

@@ -50,8 +50,10 @@ def _require_browser() -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     _require_browser()
     port = _free_port()
-    log = tmp_path_factory.mktemp("streamlit") / "server.log"
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    folder = tmp_path_factory.mktemp("streamlit")
+    log = folder / "server.log"
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+           "TAROT_TUTOR_DB": str(folder / "progress.sqlite3")}
     with log.open("w") as out:
         proc = subprocess.Popen(
             [

@@ -57,8 +57,15 @@ def render() -> None:
     if wanted is not None and wanted not in ids:
         st.warning(t(lang, "lesson.not_found", id=wanted))
         wanted = None
-    if "lesson_choice" not in st.session_state or wanted is not None:
-        st.session_state["lesson_choice"] = wanted or st.session_state.get("lesson_choice", ids[0])
+    # A link (?lesson=&step=) is followed once; afterwards the page writes where the learner
+    # is back into the URL, so following it again would undo their own navigation.
+    link = (wanted, st.query_params.get("step"))
+    if wanted is not None and link != st.session_state.get("lesson_link"):
+        st.session_state["lesson_choice"] = wanted
+        step = link[1]
+        if step is not None and step.isdigit():
+            lesson_progress(wanted).step = max(0, int(step) - 1)
+    st.session_state.setdefault("lesson_choice", ids[0])
     by_id = {lesson.id: lesson for lesson in lessons}
     chosen = st.selectbox(
         t(lang, "lesson.choose"),
@@ -66,9 +73,12 @@ def render() -> None:
         key="lesson_choice",
         format_func=lambda i: _title(by_id[i], lang),
     )
-    st.query_params["lesson"] = chosen
     lesson = by_id[chosen]
     progress = lesson_progress(lesson.id)
+    progress.step = min(progress.step, len(lesson.steps) - 1)
+    st.query_params["lesson"] = chosen
+    st.query_params["step"] = str(progress.step + 1)
+    st.session_state["lesson_link"] = (chosen, str(progress.step + 1))
     _overview(list(lessons), lang)
     _render_step(lesson, progress, lang)
 

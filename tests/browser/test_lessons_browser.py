@@ -1,0 +1,35 @@
+"""One step of every lesson as a learner sees it, in English and Italian: screenshots under
+tests/output/screenshots/lessons/ (looked at by hand), and the cards drawn as card images."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.browser.test_browser import wait_ready
+from tutor.content.loader import load_all
+from tutor.ui.i18n import localized
+
+pytestmark = pytest.mark.browser
+LESSONS = load_all().lessons
+
+
+def step_with_cards(lesson) -> int:
+    """The first step that shows cards (as images), 1-based."""
+    for index, step in enumerate(lesson.steps):
+        position = step.position or getattr(step.check, "position", None)
+        cards_in_position = position is not None and (position.hand or position.trick)
+        if step.cards or cards_in_position or getattr(step.check, "pile", None):
+            return index + 1
+    return 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_one_step_of_every_lesson_shows_cards_and_text(page, server, lang):
+    for lesson in LESSONS:
+        step = step_with_cards(lesson)
+        page.goto(f"{server}/lessons?lang={lang}&lesson={lesson.id}&step={step}")
+        page.get_by_role("heading", name=localized(lesson.title, lang)).wait_for()
+        wait_ready(page)
+        assert page.locator("svg.tarot-card").count() >= 1, (lesson.id, step)
+        shot(page, f"lessons/{lesson.number:02d}-{lesson.id}-{lang}")
