@@ -394,3 +394,4 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing():
     assert lead
     d.pop()
     assert d.hands[2] == hand_before
+

@@ -579,13 +579,13 @@ class Deal:
         return attack | card, defence & ~card, 0
 
     def _petit_au_bout(self) -> Side | None:
-        """The Petit in the last trick (the penultimate one when the Excuse led last won a
-        chelem) gives the bonus to the side that wins that trick."""
-        index = -2 if self.excuse_won_last else -1
-        record = self.tricks[index]
-        if PETIT not in record.cards:
-            return None
-        return Side.ATTACK if self.is_attack(record.winner) else Side.DEFENCE
+        """The Petit in the last trick gives the bonus to the side that wins that trick; when
+        the Excuse led last won a chelem, the Petit counts au bout in the penultimate one."""
+        candidates = self.tricks[-2:] if self.excuse_won_last else self.tricks[-1:]
+        for record in reversed(candidates):
+            if PETIT in record.cards:
+                return Side.ATTACK if self.is_attack(record.winner) else Side.DEFENCE
+        return None
 
     # --- views ----------------------------------------------------------------------------
     def trumps_shown_in_ecart(self) -> list[Card]:
