@@ -29,6 +29,18 @@ pages = [
         url_path="puzzles",
     ),
     st.Page(
+        "tutor/ui/pages/score_quiz.py",
+        title=t(lang, "app.nav_score_quiz"),
+        icon=":material/calculate:",
+        url_path="score-quiz",
+    ),
+    st.Page(
+        "tutor/ui/pages/score_sheet.py",
+        title=t(lang, "app.nav_score_sheet"),
+        icon=":material/table_chart:",
+        url_path="score-sheet",
+    ),
+    st.Page(
         "tutor/ui/pages/dashboard.py",
         title=t(lang, "app.nav_progress"),
         icon=":material/insights:",

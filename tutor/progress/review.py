@@ -20,8 +20,9 @@ def rating_for(correct: bool, hints: int) -> Rating:
     return Rating.Hard if hints else Rating.Good
 
 
-def schedule(store: ProgressStore, item: str, correct: bool, hints: int,
-             at: datetime | None = None) -> datetime | None:
+def schedule(
+    store: ProgressStore, item: str, correct: bool, hints: int, at: datetime | None = None
+) -> datetime | None:
     """Record a first-try answer in the review schedule and return the next due date.
     A puzzle solved at once and never scheduled stays out of the queue (None)."""
     saved = store.review_card(item)

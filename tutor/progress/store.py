@@ -160,28 +160,39 @@ class ProgressStore:
             return []
 
     # --- attempts -------------------------------------------------------------------------
-    def record_attempt(self, source: str, item: str, theme: str, correct: bool,
-                       first_try: bool, hints: int = 0, answer: str = "") -> None:
+    def record_attempt(
+        self,
+        source: str,
+        item: str,
+        theme: str,
+        correct: bool,
+        first_try: bool,
+        hints: int = 0,
+        answer: str = "",
+    ) -> None:
         self._run(
             "INSERT INTO attempts(at, source, item, theme, correct, first_try, hints, answer)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (now().isoformat(), source, item, theme, int(correct), int(first_try), hints,
-             answer),
+            (now().isoformat(), source, item, theme, int(correct), int(first_try), hints, answer),
         )
 
     def theme_stats(self, source: str | None = None) -> list[ThemeStats]:
         where, params = ("WHERE source = ?", (source,)) if source else ("", ())
         rows = self._run(
             "SELECT theme, COUNT(*), SUM(first_try), SUM(first_try * correct) FROM attempts "
-            f"{where} GROUP BY theme ORDER BY theme", params)
+            f"{where} GROUP BY theme ORDER BY theme",
+            params,
+        )
         return [ThemeStats(r[0], r[1], r[2] or 0, r[3] or 0) for r in rows]
 
     def streak(self, sources: tuple[str, ...] = ("puzzle", "generated")) -> Streak:
         """Consecutive items right at the first try (a hint breaks the streak)."""
         marks = ",".join("?" * len(sources))
         rows = self._run(
-            f"SELECT correct AND hints = 0 FROM attempts WHERE first_try = 1 AND source IN ({marks})"
-            " ORDER BY id", sources)
+            "SELECT correct AND hints = 0 FROM attempts WHERE first_try = 1 "
+            f"AND source IN ({marks}) ORDER BY id",
+            sources,
+        )
         current = best = 0
         for (good,) in rows:
             current = current + 1 if good else 0
@@ -189,8 +200,9 @@ class ProgressStore:
         return Streak(current, best)
 
     def solved_items(self, source: str = "puzzle") -> set[str]:
-        rows = self._run("SELECT DISTINCT item FROM attempts WHERE source = ? AND correct = 1",
-                         (source,))
+        rows = self._run(
+            "SELECT DISTINCT item FROM attempts WHERE source = ? AND correct = 1", (source,)
+        )
         return {r[0] for r in rows}
 
     # --- lessons --------------------------------------------------------------------------
@@ -199,14 +211,15 @@ class ProgressStore:
             "INSERT INTO lessons(lesson, step, seen, passed, updated) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT(lesson) DO UPDATE SET step=excluded.step, seen=excluded.seen, "
             "passed=excluded.passed, updated=excluded.updated",
-            (lesson, step, json.dumps(sorted(seen)), json.dumps(sorted(passed)),
-             now().isoformat()),
+            (lesson, step, json.dumps(sorted(seen)), json.dumps(sorted(passed)), now().isoformat()),
         )
 
     def lessons(self) -> dict[str, SavedLesson]:
         rows = self._run("SELECT lesson, step, seen, passed FROM lessons")
-        return {r[0]: SavedLesson(r[1], frozenset(json.loads(r[2])), frozenset(json.loads(r[3])))
-                for r in rows}
+        return {
+            r[0]: SavedLesson(r[1], frozenset(json.loads(r[2])), frozenset(json.loads(r[3])))
+            for r in rows
+        }
 
     # --- review queue ---------------------------------------------------------------------
     def review_card(self, item: str) -> str | None:
@@ -216,12 +229,16 @@ class ProgressStore:
     def save_review(self, item: str, card_json: str, due: datetime) -> None:
         self._run(
             "INSERT INTO reviews(item, card, due) VALUES (?, ?, ?) ON CONFLICT(item) DO UPDATE "
-            "SET card=excluded.card, due=excluded.due", (item, card_json, due.isoformat()))
+            "SET card=excluded.card, due=excluded.due",
+            (item, card_json, due.isoformat()),
+        )
 
     def due_items(self, at: datetime | None = None) -> list[tuple[str, datetime]]:
         """Items due for review at ``at`` (default now), earliest first."""
-        rows = self._run("SELECT item, due FROM reviews WHERE due <= ? ORDER BY due",
-                         ((at or now()).isoformat(),))
+        rows = self._run(
+            "SELECT item, due FROM reviews WHERE due <= ? ORDER BY due",
+            ((at or now()).isoformat(),),
+        )
         return [(r[0], datetime.fromisoformat(r[1])) for r in rows]
 
     def next_due(self) -> tuple[str, datetime] | None:
@@ -229,14 +246,16 @@ class ProgressStore:
         return (rows[0][0], datetime.fromisoformat(rows[0][1])) if rows else None
 
     def reviews(self) -> dict[str, datetime]:
-        return {r[0]: datetime.fromisoformat(r[1])
-                for r in self._run("SELECT item, due FROM reviews")}
+        return {
+            r[0]: datetime.fromisoformat(r[1]) for r in self._run("SELECT item, due FROM reviews")
+        }
 
     # --- bookmarks and reports ------------------------------------------------------------
     def set_bookmark(self, item: str, on: bool) -> None:
         if on:
-            self._run("INSERT OR IGNORE INTO bookmarks(item, at) VALUES (?, ?)",
-                      (item, now().isoformat()))
+            self._run(
+                "INSERT OR IGNORE INTO bookmarks(item, at) VALUES (?, ?)", (item, now().isoformat())
+            )
         else:
             self._run("DELETE FROM bookmarks WHERE item = ?", (item,))
 
@@ -244,15 +263,17 @@ class ProgressStore:
         return {r[0] for r in self._run("SELECT item FROM bookmarks")}
 
     def report(self, item: str, note: str) -> None:
-        self._run("INSERT INTO reports(at, item, note) VALUES (?, ?, ?)",
-                  (now().isoformat(), item, note))
+        self._run(
+            "INSERT INTO reports(at, item, note) VALUES (?, ?, ?)", (now().isoformat(), item, note)
+        )
 
     def reports(self) -> list[tuple[str, str]]:
         return [(r[0], r[1]) for r in self._run("SELECT item, note FROM reports ORDER BY id")]
 
     # --- games (score sheets, practice games) ---------------------------------------------
-    def save_game(self, name: str, kind: str, data: dict[str, Any],
-                  game_id: int | None = None) -> int | None:
+    def save_game(
+        self, name: str, kind: str, data: dict[str, Any], game_id: int | None = None
+    ) -> int | None:
         stamp = now().isoformat()
         if game_id is None:
             if self.problem is not None:
@@ -261,27 +282,38 @@ class ProgressStore:
                 with self._connect() as db:
                     cursor = db.execute(
                         "INSERT INTO games(name, kind, data, created, updated) VALUES (?,?,?,?,?)",
-                        (name, kind, json.dumps(data), stamp, stamp))
+                        (name, kind, json.dumps(data), stamp, stamp),
+                    )
                     return cursor.lastrowid
             except sqlite3.Error as error:
                 self.problem = f"progress is not being saved: {self.path}: {error}"
                 return None
-        self._run("UPDATE games SET name = ?, data = ?, updated = ? WHERE id = ?",
-                  (name, json.dumps(data), stamp, game_id))
+        self._run(
+            "UPDATE games SET name = ?, data = ?, updated = ? WHERE id = ?",
+            (name, json.dumps(data), stamp, game_id),
+        )
         return game_id
 
     def games(self, kind: str | None = None) -> list[SavedGame]:
         where, params = ("WHERE kind = ?", (kind,)) if kind else ("", ())
         rows = self._run(
             f"SELECT id, name, kind, data, created, updated FROM games {where} "
-            "ORDER BY updated DESC", params)
+            "ORDER BY updated DESC",
+            params,
+        )
         return [SavedGame(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
 
     def game(self, game_id: int) -> SavedGame | None:
-        rows = self._run("SELECT id, name, kind, data, created, updated FROM games WHERE id = ?",
-                         (game_id,))
-        return SavedGame(rows[0][0], rows[0][1], rows[0][2], json.loads(rows[0][3]), rows[0][4],
-                         rows[0][5]) if rows else None
+        rows = self._run(
+            "SELECT id, name, kind, data, created, updated FROM games WHERE id = ?", (game_id,)
+        )
+        return (
+            SavedGame(
+                rows[0][0], rows[0][1], rows[0][2], json.loads(rows[0][3]), rows[0][4], rows[0][5]
+            )
+            if rows
+            else None
+        )
 
     def delete_game(self, game_id: int) -> None:
         self._run("DELETE FROM games WHERE id = ?", (game_id,))

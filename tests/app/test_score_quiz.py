@@ -1,0 +1,297 @@
+"""The score quiz page run headless: each mode answered right and wrong, with the matching
+explanation; the seed in the URL; the streak saved in the database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine.cards import format_half, half_points, mask_of
+from tutor.progress.store import ProgressStore
+from tutor.scorequiz.generator import Question, find_seed, generate
+from tutor.scorequiz.mistakes import match_step, poignee_multiplied, right_steps
+from tutor.scorequiz.quiz import QuizStep, case_of, first_blank, quiz_steps
+from tutor.ui.i18n import t
+from tutor.ui.views import score_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "tutor/ui/pages/score_quiz.py")
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "quiz.sqlite3"
+    monkeypatch.setenv("TAROT_TUTOR_DB", str(path))
+    st.cache_resource.clear()
+    st.cache_data.clear()
+    yield path
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
+def open_quiz(**params: object) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = str(value)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def current(at: AppTest) -> Question:
+    return generate(at.session_state["sq_level"], at.session_state["sq_seed"])
+
+
+def texts(at: AppTest) -> str:
+    parts = [e.value for e in at.markdown] + [e.value for e in at.caption]
+    parts += [e.value for e in at.success] + [e.value for e in at.error]
+    parts += [e.value for e in at.warning] + [e.value for e in at.info]
+    return "\n".join(str(p) for p in parts)
+
+
+def answer_full(at: AppTest, value: object) -> None:
+    q = current(at)
+    key = f"full-{q.level}-{q.seed}"
+    at.text_input(key=f"sq_taker_{key}").input(str(value))
+    at.button(key=f"sq_check_{key}").click().run()
+    assert not at.exception, at.exception
+
+
+# --- the question and its URL ------------------------------------------------------------
+def test_the_seed_in_the_url_gives_the_same_question(db: Path) -> None:
+    seed = find_seed(2, 500)
+    at = open_quiz(level=2, seed=seed)
+    assert at.session_state["sq_seed"] == seed
+    assert at.query_params["seed"] in (str(seed), [str(seed)])
+    q = current(at)
+    shown = texts(at)
+    assert t("en", f"contracts.{q.contract.code}") in shown
+    assert f"The attack's cards ({len(q.pile)})" in [s.value for s in at.subheader]
+    again = open_quiz(level=2, seed=seed)
+    assert texts(again) == shown
+
+
+def test_a_seed_that_does_not_fit_the_level_moves_on_and_the_url_follows(db: Path) -> None:
+    misfit = next(s for s in range(100) if find_seed(2, s) != s)
+    at = open_quiz(level=2, seed=misfit)
+    assert at.session_state["sq_seed"] == find_seed(2, misfit)
+    assert at.query_params["seed"] in (str(find_seed(2, misfit)), [str(find_seed(2, misfit))])
+
+
+def test_new_question_and_level_change(db: Path) -> None:
+    at = open_quiz(level=1, seed=0)
+    first = at.session_state["sq_seed"]
+    at.button(key="sq_new").click().run()
+    assert at.session_state["sq_seed"] != first
+    at.segmented_control(key="sq_level").set_value(3).run()
+    assert not at.exception
+    q = current(at)
+    assert q.level == 3 and q.players in (3, 5)
+    assert f"{q.players} players" in texts(at)
+
+
+def test_the_pile_shows_as_a_list_on_demand(db: Path) -> None:
+    at = open_quiz(level=1, seed=0)
+    assert 'class="hand"' in texts(at)
+    at.toggle(key="sq_as_list").set_value(True).run()
+    shown = texts(at)
+    assert 'class="hand"' not in shown
+    assert "**Spades**" in shown or "**Hearts**" in shown
+    assert " of spades" not in shown and " of hearts" not in shown  # grouped: short names
+
+
+# --- full mode ---------------------------------------------------------------------------
+def test_full_mode_right_answer_is_praised_and_recorded(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="full")
+    q = current(at)
+    answer_full(at, q.score.taker)
+    assert (
+        at.success[0].value == f"Right! The taker marks {q.score.taker:+d}".replace("-", "−") + "."
+    )
+    for line in score_lines(q.score, "en"):
+        assert line in texts(at)
+    store = ProgressStore(db)
+    assert store.streak(sources=("score-quiz",)).current == 1
+    assert [s.theme for s in store.theme_stats("score-quiz")] == ["level-1"]
+
+
+def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="full")
+    q = current(at)
+    unit = q.score.unit
+    answer_full(at, unit)  # the defender's share: forgot the ×3
+    shown = texts(at)
+    assert "Not quite." in shown
+    assert t("en", "score_quiz.mistakes.forgot_taker_multiple", players=4, times=3) in shown
+    assert "The right step:" in shown and f"Taker: {q.score.taker:+d}" in shown
+    assert ProgressStore(db).streak(sources=("score-quiz",)).current == 0
+    answer_full(at, -q.score.taker)
+    assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
+
+
+def test_full_mode_unknown_wrong_answer_shows_the_whole_calculation(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="full")
+    q = current(at)
+    answer_full(at, q.score.taker + 1)
+    shown = texts(at)
+    assert "Here is the whole calculation" in shown
+    for line in score_lines(q.score, "en"):
+        assert line in shown
+
+
+def test_full_mode_every_players_marks(db: Path) -> None:
+    at = open_quiz(level=3, seed=find_seed(3, 40), mode="full")
+    q = current(at)
+    key = f"full-{q.level}-{q.seed}"
+    at.toggle(key=f"sq_all_{key}").set_value(True).run()
+    at.text_input(key=f"sq_taker_{key}").input(str(q.marks[q.taker]))
+    for seat in range(q.players):
+        if seat != q.taker:
+            at.text_input(key=f"sq_seat_{key}_{seat}").input(str(q.marks[seat]))
+    at.button(key=f"sq_check_{key}").click().run()
+    assert at.success, texts(at)
+    other = next(s for s in range(q.players) if s != q.taker)
+    at.text_input(key=f"sq_seat_{key}_{other}").input(str(q.marks[other] + 5))
+    at.button(key=f"sq_check_{key}").click().run()
+    assert "always sum to zero" in texts(at)
+
+
+def test_full_mode_level_2_poignee_multiplied(db: Path) -> None:
+    start = 0
+    while True:  # a level-2 deal with a poignée and a multiplier above 1
+        q = generate(2, find_seed(2, start))
+        if q.poignees and q.contract.multiplier > 1:
+            break
+        start = q.seed + 1
+    at = open_quiz(level=2, seed=q.seed, mode="full")
+    (wrong,) = poignee_multiplied(case_of(q))
+    answer_full(at, wrong.taker)
+    assert t("en", "score_quiz.mistakes.poignee_multiplied") in texts(at)
+
+
+def test_full_mode_a_hint_breaks_the_streak(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="full")
+    q = current(at)
+    key = f"full-{q.level}-{q.seed}"
+    at.toggle(key=f"sq_hint_{key}").set_value(True).run()
+    assert f"The attack has {format_half(q.result.attack_half_points)} points" in texts(at)
+    answer_full(at, q.score.taker)
+    assert at.success
+    assert ProgressStore(db).streak(sources=("score-quiz",)).current == 0
+
+
+# --- step by step ------------------------------------------------------------------------
+def submit_step(at: AppTest, q: Question, index: int, text: str) -> None:
+    key = f"steps-{q.level}-{q.seed}"
+    at.text_input(key=f"sq_step_{key}_{index}").input(text)
+    form_button = next(b for b in at.button if b.label == "Check")
+    form_button.click().run()
+    assert not at.exception, at.exception
+
+
+def step_text(step: QuizStep) -> str:
+    return format_half(step.answer) if step.halves else str(step.answer)
+
+
+def test_steps_mode_fading_then_each_step_checked(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="steps")
+    q = current(at)
+    steps = quiz_steps(q.score)
+    given = first_blank(len(steps), 0)
+    assert f"{given} of {len(steps)} steps are filled in" in texts(at)
+    # the last step (the marks) with the wrong sign: named, then the right value goes on
+    for index in range(given, len(steps) - 1):
+        submit_step(at, q, index, step_text(steps[index]))
+    submit_step(at, q, len(steps) - 1, str(-q.score.taker))
+    assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
+    submit_step(at, q, len(steps) - 1, str(q.score.taker))
+    assert "Done!" in at.success[0].value
+    assert at.session_state["sq_steps_done"] == 1
+    # the next question leaves more steps blank
+    at.button(key="sq_new").click().run()
+    q2 = current(at)
+    n2 = len(quiz_steps(q2.score))
+    assert f"{first_blank(n2, 1)} of {n2} steps are filled in" in texts(at)
+    assert first_blank(n2, 1) < first_blank(n2, 0)
+    stats = ProgressStore(db).theme_stats("score-quiz")
+    assert stats[0].first_tries == 1 and stats[0].first_try_right == 0
+
+
+def test_steps_mode_wrong_threshold_is_named_at_its_step(db: Path) -> None:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    at.query_params["level"] = "1"
+    at.query_params["seed"] = "0"
+    at.query_params["mode"] = "steps"
+    at.session_state["sq_steps_done"] = 10  # nothing filled in any more
+    at.run()
+    q = current(at)
+    steps = quiz_steps(q.score)
+    assert "0 of" in texts(at)
+    submit_step(at, q, 0, step_text(steps[0]))
+    submit_step(at, q, 1, step_text(steps[1]))
+    wrong = next(n for n in (56, 51, 41, 36) if n != steps[2].answer)
+    submit_step(at, q, 2, str(wrong))
+    shown = texts(at)
+    assert "This looks like a known mistake" in shown
+    assert f"You used **{wrong}** as the threshold" in shown
+    assert f"The right step: Needed: {steps[2].answer}" in shown
+    # and a wrong value that is no known mistake: the whole calculation
+    submit_step(at, q, 2, "7")
+    assert match_step(case_of(q), 1, 7) == [] and right_steps(case_of(q))[1][1] != 7
+    assert "Here is the whole calculation" in texts(at)
+    at.button(key=f"sq_skip_steps-1-{q.seed}_2").click().run()
+    assert f"Points needed with that many oudlers: **{steps[2].answer}**" in texts(at)
+
+
+def test_steps_mode_counting_mistake_on_the_points(db: Path) -> None:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    for key, value in {"level": "1", "seed": "0", "mode": "steps"}.items():
+        at.query_params[key] = value
+    at.session_state["sq_steps_done"] = 10
+    at.run()
+    q = current(at)
+    forgot = half_points(mask_of(q.pile) & ~mask_of(q.set_aside))
+    submit_step(at, q, 0, format_half(forgot))
+    assert t("en", "score_quiz.count_mistakes.forgot_set_aside") in texts(at)
+
+
+# --- counting only -----------------------------------------------------------------------
+def answer_count(at: AppTest, text: str) -> None:
+    q = current(at)
+    at.text_input(key=f"sq_count_count-{q.level}-{q.seed}").input(text)
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert not at.exception, at.exception
+
+
+def test_counting_mode_right_and_wrong(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="count")
+    q = current(at)
+    answer_count(at, str(len(q.pile) * 10))  # nonsense: no known mistake
+    assert "Not quite." in texts(at)
+    assert "Total: **" in texts(at)
+    honours = half_points(mask_of(q.pile)) + sum(1 for c in q.pile if half_points(1 << c) > 1)
+    answer_count(at, format_half(honours))
+    assert t("en", "score_quiz.count_mistakes.honour_alone_as_pair") in texts(at)
+    answer_count(at, format_half(q.result.attack_half_points).replace(".", ","))
+    assert at.success[0].value == (
+        f"Right! The attack has {format_half(q.result.attack_half_points)} points."
+    )
+
+
+def test_not_a_number_is_explained(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="count")
+    answer_count(at, "lots")
+    assert "Enter a number" in at.warning[0].value
+
+
+# --- Italian -----------------------------------------------------------------------------
+def test_the_quiz_in_italian(db: Path) -> None:
+    at = open_quiz(level=1, seed=0, mode="full", lang="it")
+    assert at.title[0].value == "Quiz sul punteggio"
+    q = current(at)
+    answer_full(at, q.score.unit)
+    assert t("it", "score_quiz.mistakes.forgot_taker_multiple", players=4, times=3) in texts(at)

@@ -1,0 +1,136 @@
+"""The quiz's questions: reproducible from their seed, each level's constraints, and every
+answer read from the engine's Deal.result()."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tutor.engine.announcements import Chelem
+from tutor.engine.cards import half_points, mask_of
+from tutor.engine.game import Deal
+from tutor.engine.scoring import StepKind, score
+from tutor.scorequiz.generator import (
+    LEVELS,
+    NotThisLevel,
+    Question,
+    _play_out,
+    find_seed,
+    generate,
+    question,
+)
+from tutor.scorequiz.quiz import check_count, check_marks, quiz_steps
+
+STARTS = range(0, 4000, 97)
+
+
+def questions(level: int) -> list[Question]:
+    return [question(level, start) for start in STARTS]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_question_is_reproduced_from_its_seed(level: int) -> None:
+    seed = find_seed(level, 1234)
+    first = generate(level, seed)
+    generate.cache_clear()
+    again = generate(level, seed)
+    assert first == again and first is not again
+    assert first.seed == seed and first.level == level
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_deal_is_the_engine_deal_of_that_seed(level: int) -> None:
+    q = question(level, 77)
+    fresh = Deal.new(q.players, q.seed, q.dealer)
+    assert fresh.dealt.hands[q.taker] | fresh.chien  # a real deal of the engine
+    replayed = _play_out(level, q.seed)
+    assert replayed.result() == q.result
+    assert replayed.dealt == fresh.dealt
+
+
+def test_a_seed_that_does_not_fit_raises_and_find_seed_moves_on() -> None:
+    misfit = next(s for s in range(200) if _fits_not(2, s))
+    with pytest.raises(NotThisLevel):
+        generate(2, misfit)
+    assert find_seed(2, misfit) > misfit
+    assert question(2, misfit).seed == find_seed(2, misfit)
+
+
+def _fits_not(level: int, seed: int) -> bool:
+    try:
+        generate(level, seed)
+    except NotThisLevel:
+        return True
+    return False
+
+
+def test_level_1_four_players_and_no_bonus() -> None:
+    for q in questions(1):
+        assert q.players == 4
+        assert not q.poignees
+        assert q.result.petit_au_bout is None
+        assert q.result.chelem is Chelem.NONE
+        kinds = {step.kind for step in q.score.steps}
+        assert not kinds & {StepKind.PETIT_AU_BOUT, StepKind.POIGNEE, StepKind.CHELEM}
+
+
+def test_level_2_four_players_with_at_least_one_bonus() -> None:
+    qs = questions(2)
+    for q in qs:
+        assert q.players == 4
+        assert q.poignees or q.result.petit_au_bout or q.result.chelem is not Chelem.NONE
+    assert any(q.poignees for q in qs)
+    assert any(q.result.petit_au_bout for q in qs)
+
+
+def test_level_3_three_and_five_players_with_a_half_point() -> None:
+    qs = questions(3)
+    for q in qs:
+        assert q.players in (3, 5)
+        assert q.result.attack_half_points % 2 == 1
+    assert {q.players for q in qs} == {3, 5}
+    assert any(q.partner is not None for q in qs)  # the partner split at 5
+    for q in qs:
+        if q.players == 5 and q.partner is not None:
+            assert q.marks[q.taker] == 2 * q.marks[q.partner]
+
+
+def test_poignees_were_shown_through_the_state_machine() -> None:
+    q = next(q for q in questions(2) if q.poignees)
+    replayed = _play_out(2, q.seed)
+    assert [(p.seat, p.level) for p in replayed.poignees] == [(p.seat, p.level) for p in q.poignees]
+    for shown in q.poignees:
+        assert shown.side.value == ("attack" if q.is_attack(shown.seat) else "defence")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_answer_is_the_engine_result(level: int) -> None:
+    for q in questions(level):
+        result = q.result
+        assert q.score is result.score
+        assert score(q.score_input) == q.score
+        assert mask_of(q.pile) == result.attack_pile
+        assert half_points(result.attack_pile) == result.attack_half_points
+        assert q.marks == result.marks and sum(q.marks) == 0
+        steps = quiz_steps(q.score)
+        assert steps[0].answer == result.attack_half_points
+        assert steps[1].answer == result.oudlers
+        assert steps[-1].answer == result.score.taker == result.marks[q.taker]
+        assert check_marks(q, {q.taker: _f(result.score.taker)}).correct
+        assert check_marks(q, {s: _f(m) for s, m in enumerate(q.marks)}).correct
+        assert check_count(q, _f(result.attack_half_points, 2)).correct
+
+
+def test_the_last_trick_facts_match_the_petit_au_bout() -> None:
+    for q in questions(2):
+        if q.result.petit_au_bout is not None:
+            assert q.petit_in_bout_trick
+            attack = q.is_attack(q.bout_trick_winner)
+            assert (q.result.petit_au_bout.value == "attack") == attack
+        else:
+            assert not q.petit_in_bout_trick
+
+
+def _f(value: int, per: int = 1) -> Fraction:
+    return Fraction(value, per)

@@ -1,0 +1,3 @@
+from tutor.ui.score_quiz import render
+
+render()

@@ -1,0 +1,562 @@
+"""The score quiz page: a deal just played, scored by the learner in one of three modes.
+
+The question is ``tutor.scorequiz.generator.generate(level, seed)``; ``?level=``, ``?seed=`` and
+``?mode=`` in the URL reproduce it (a seed that does not fit its level moves on to the next one
+that does, and the URL follows). Every number shown comes from the engine's ``Deal.result()``;
+wrong answers are matched against ``tutor.scorequiz.mistakes``.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import streamlit as st
+
+from tutor.engine.cards import (
+    EXCUSE,
+    PETIT,
+    PLAIN_SUITS,
+    Card,
+    Suit,
+    card_name,
+    display_order,
+    format_half,
+    is_trump,
+    rank_of,
+    suit_name,
+    suit_of,
+)
+from tutor.engine.scoring import Score, Side, StepKind
+from tutor.scorequiz.generator import LEVELS, MAX_SEED, Question, find_seed, generate
+from tutor.scorequiz.mistakes import Wrong, WrongCount, count_breakdown, parse_points
+from tutor.scorequiz.quiz import (
+    MODES,
+    Check,
+    QuizStep,
+    check_count,
+    check_marks,
+    check_step,
+    first_blank,
+    quiz_steps,
+)
+from tutor.ui.i18n import t
+from tutor.ui.session import current_language, show_saving_problem, store
+from tutor.ui.views import score_lines, show_cards
+
+SOURCE = "score-quiz"
+_SUITS = (*PLAIN_SUITS, Suit.TRUMPS, Suit.EXCUSE)
+
+
+# --- which question -----------------------------------------------------------------------
+def _int_param(name: str) -> int | None:
+    value = st.query_params.get(name)
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _init_from_url() -> None:
+    """On a session's first run, the level, mode and seed come from the URL (or are drawn)."""
+    if "sq_seed" in st.session_state:
+        return
+    level = _int_param("level")
+    level = level if level in LEVELS else 1
+    mode = st.query_params.get("mode")
+    mode = mode if mode in MODES else "full"
+    seed = _int_param("seed")
+    start = seed if seed is not None and seed >= 0 else random.randrange(MAX_SEED)
+    st.session_state["sq_level"] = level
+    st.session_state["sq_mode"] = mode
+    st.session_state["sq_seed"] = find_seed(level, start)
+
+
+def _on_level_change() -> None:
+    level = st.session_state["sq_level"]
+    if level not in LEVELS:  # the segmented control was clicked off: keep the current level
+        level = st.session_state["sq_level"] = st.session_state.get("sq_last_level", 1)
+    st.session_state["sq_seed"] = find_seed(level, st.session_state["sq_seed"])
+
+
+def _on_mode_change() -> None:
+    if st.session_state["sq_mode"] not in MODES:
+        st.session_state["sq_mode"] = st.session_state.get("sq_last_mode", "full")
+
+
+def _new_question() -> None:
+    level = st.session_state["sq_level"]
+    st.session_state["sq_seed"] = find_seed(level, random.randrange(MAX_SEED))
+
+
+# --- per-question state -------------------------------------------------------------------
+def _state(key: str) -> dict[str, Any]:
+    states: dict[str, dict[str, Any]] = st.session_state.setdefault("sq_states", {})
+    return states.setdefault(
+        key,
+        {
+            "attempts": 0,
+            "check": None,
+            "recorded": False,
+            "hint": False,
+            "step": None,
+            "given": None,
+            "step_check": None,
+            "revealed": 0,
+            "shown": False,
+            "finished": False,
+        },
+    )
+
+
+def _record(
+    q: Question, mode: str, correct: bool, first_try: bool, answer: str, hints: int
+) -> None:
+    store().record_attempt(
+        source=SOURCE,
+        item=f"{mode}:{q.seed}",
+        theme=f"level-{q.level}",
+        correct=correct,
+        first_try=first_try,
+        hints=hints,
+        answer=answer,
+    )
+
+
+# --- words --------------------------------------------------------------------------------
+def seat_name(seat: int, lang: str) -> str:
+    return t(lang, "exercise.seat_player", n=seat + 1)
+
+
+def _side_word(side: Side, lang: str) -> str:
+    return t(lang, f"score.{side.value}")
+
+
+def _role(q: Question, seat: int, lang: str) -> str:
+    return t(lang, f"score_quiz.roles.{q.role(seat)}")
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def _step_value(step: QuizStep) -> str:
+    if step.kind == "points":
+        return format_half(step.answer)
+    if step.kind in ("difference", "marks"):
+        return signed(step.answer)
+    return str(step.answer)
+
+
+def _step_label(q: Question, step: QuizStep, lang: str) -> str:
+    values: dict[str, object] = {}
+    if step.kind == "multiplier":
+        values["contract"] = t(lang, f"contracts.{q.contract.code}")
+    elif step.kind == "poignee":
+        values["level"] = t(lang, f"score_quiz.poignee_levels.{step.detail}")
+    return t(lang, f"score_quiz.steps.{step.kind}", **values)
+
+
+def step_line(score: Score, kind: StepKind, lang: str) -> str:
+    """The engine's worked line for the first step of ``kind`` (the marks: with what each
+    defender pays)."""
+    lines = score_lines(score, lang)
+    wanted = StepKind.UNIT if kind is StepKind.MARKS else kind
+    index = next((i for i, s in enumerate(score.steps) if s.kind is wanted), None)
+    if index is None or len(lines) < len(score.steps):
+        return " · ".join(lines)
+    if kind is StepKind.MARKS:
+        return " · ".join(lines[index:])
+    return lines[index]
+
+
+def mistake_text(wrong: Wrong, q: Question, lang: str) -> str:
+    params = dict(wrong.params)
+    return t(
+        lang,
+        f"score_quiz.mistakes.{wrong.code}",
+        players=q.players,
+        **params,
+    )
+
+
+def _show_calculation(score: Score, lang: str, *, expanded: bool) -> None:
+    with st.expander(t(lang, "score_quiz.calculation"), expanded=expanded):
+        st.markdown("\n".join(f"1. {line}" for line in score_lines(score, lang)))
+
+
+def _show_wrongs(q: Question, wrongs: tuple[Wrong, ...], lang: str) -> None:
+    """Each mistake named, with the right step; the first one's step is enough for several."""
+    shown: set[StepKind] = set()
+    for wrong in wrongs:
+        st.markdown(f"**{t(lang, 'score_quiz.mistake_heading')}** {mistake_text(wrong, q, lang)}")
+        if wrong.at not in shown:
+            shown.add(wrong.at)
+            st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, wrong.at, lang)))
+
+
+def _show_count_wrongs(wrongs: tuple[WrongCount, ...], lang: str) -> None:
+    for wrong in wrongs:
+        st.markdown(
+            f"**{t(lang, 'score_quiz.mistake_heading')}** "
+            f"{t(lang, f'score_quiz.count_mistakes.{wrong.code}')}"
+        )
+
+
+def _show_breakdown(q: Question, lang: str) -> None:
+    from tutor.engine.cards import mask_of
+
+    parts = []
+    for kind, cards, half in count_breakdown(mask_of(q.pile)):
+        if cards:
+            parts.append(
+                t(
+                    lang,
+                    "score_quiz.breakdown_line",
+                    n=cards,
+                    kind=t(lang, f"score_quiz.count_kinds.{kind}"),
+                    points=format_half(half),
+                )
+            )
+    parts.append(
+        t(lang, "score_quiz.breakdown_total", points=format_half(q.result.attack_half_points))
+    )
+    st.markdown("\n".join(f"- {part}" for part in parts))
+
+
+# --- the deal -----------------------------------------------------------------------------
+def _facts(q: Question, lang: str) -> list[str]:
+    facts = [
+        t(lang, "puzzle.players", n=q.players),
+        t(lang, "score_quiz.contract", contract=t(lang, f"contracts.{q.contract.code}")),
+        t(lang, "score_quiz.taker", name=seat_name(q.taker, lang)),
+    ]
+    if q.called is not None:
+        if q.partner is not None:
+            facts.append(
+                t(
+                    lang,
+                    "score_quiz.partner",
+                    name=seat_name(q.partner, lang),
+                    card=card_name(q.called, lang),
+                )
+            )
+        else:
+            facts.append(t(lang, "score_quiz.alone", card=card_name(q.called, lang)))
+    if not q.poignees:
+        facts.append(t(lang, "score_quiz.no_poignee"))
+    for p in q.poignees:
+        facts.append(
+            t(
+                lang,
+                "score_quiz.poignee",
+                name=seat_name(p.seat, lang),
+                side=_side_word(p.side, lang),
+                level=t(lang, f"score_quiz.poignee_levels.{p.level.code}"),
+                n=len(p.cards),
+            )
+        )
+    facts.append(
+        t(lang, "score_quiz.chelem_announced" if q.chelem_announced else "score_quiz.no_chelem")
+    )
+    side = Side.ATTACK if q.is_attack(q.bout_trick_winner) else Side.DEFENCE
+    key = "last_trick" if q.bout_trick_is_last else "penultimate_trick"
+    petit = "petit" if q.petit_in_bout_trick else "no_petit"
+    facts.append(
+        t(
+            lang,
+            f"score_quiz.{key}_{petit}",
+            name=seat_name(q.bout_trick_winner, lang),
+            side=_side_word(side, lang),
+        )
+    )
+    return facts
+
+
+def short_name(card: Card, lang: str) -> str:
+    """The card's name without its suit, for a list already grouped by suit: 'King', '7',
+    '18' (a trump), 'Petit (trump 1)', 'Excuse'."""
+    if card in (EXCUSE, PETIT):
+        return card_name(card, lang)
+    if is_trump(card):
+        return str(rank_of(card))
+    name = card_name(card, lang)
+    return name.rsplit(" of " if lang == "en" else " di ", 1)[0]
+
+
+def _card_list(cards: tuple[Card, ...], lang: str) -> str:
+    """One line per suit: '**Hearts** (2): King, 7'."""
+    lines = []
+    for suit in _SUITS:
+        of_suit = [c for c in display_order(cards) if suit_of(c) is suit]
+        if of_suit:
+            lines.append(
+                f"- **{suit_name(suit, lang).capitalize()}** ({len(of_suit)}): "
+                + ", ".join(short_name(c, lang) for c in of_suit)
+            )
+    return "\n".join(lines)
+
+
+def _show_pile(q: Question, lang: str) -> None:
+    st.subheader(t(lang, "score_quiz.pile_heading", n=len(q.pile)))
+    as_list = st.toggle(t(lang, "score_quiz.as_list"), key="sq_as_list")
+    won = tuple(c for c in q.pile if c not in q.set_aside)
+    groups = [(t(lang, "score_quiz.won_in_tricks", n=len(won)), won)]
+    if q.set_aside:
+        key = "ecart" if q.contract.chien.value == "shown" else "chien_taker"
+        groups.append((t(lang, f"score_quiz.{key}", n=len(q.set_aside)), q.set_aside))
+    for label, cards in groups:
+        st.markdown(f"**{label}**")
+        if as_list:
+            st.markdown(_card_list(cards, lang))
+        else:
+            show_cards(cards, lang, width=52)
+    if q.chien_to_defence:
+        st.caption(t(lang, "score_quiz.chien_defence"))
+
+
+# --- the modes ----------------------------------------------------------------------------
+def _full_mode(q: Question, key: str, lang: str) -> None:
+    state = _state(key)
+    hint = st.toggle(t(lang, "score_quiz.show_count"), key=f"sq_hint_{key}")
+    if hint:
+        state["hint"] = True
+        st.info(
+            t(
+                lang,
+                "score_quiz.count_hint",
+                points=format_half(q.result.attack_half_points),
+                oudlers=q.result.oudlers,
+            )
+        )
+    taker_text = st.text_input(
+        t(lang, "score_quiz.taker_marks", name=seat_name(q.taker, lang)),
+        key=f"sq_taker_{key}",
+        placeholder=t(lang, "score_quiz.marks_placeholder"),
+    )
+    values: dict[int, Fraction | None] = {q.taker: parse_points(taker_text)}
+    if st.toggle(t(lang, "score_quiz.all_marks"), key=f"sq_all_{key}"):
+        columns = st.columns(q.players - 1)
+        others = [s for s in range(q.players) if s != q.taker]
+        for column, seat in zip(columns, others, strict=True):
+            text = column.text_input(
+                t(
+                    lang,
+                    "score_quiz.seat_marks",
+                    name=seat_name(seat, lang),
+                    role=_role(q, seat, lang),
+                ),
+                key=f"sq_seat_{key}_{seat}",
+            )
+            values[seat] = parse_points(text)
+    if st.button(t(lang, "exercise.check"), key=f"sq_check_{key}", type="primary"):
+        check = check_marks(q, values)
+        state["check"] = check
+        state["sum"] = None
+        if len(values) == q.players and not check.invalid:
+            total = sum(int(v or 0) for v in values.values())
+            state["sum"] = total if total != 0 else None
+        if not check.invalid:
+            _record(
+                q,
+                "full",
+                check.correct,
+                state["attempts"] == 0,
+                taker_text.strip(),
+                int(state["hint"]),
+            )
+            state["attempts"] += 1
+    check = state["check"]
+    if check is None:
+        return
+    if check.invalid:
+        st.warning(t(lang, "score_quiz.not_a_number"))
+        return
+    if check.correct:
+        st.success(
+            t(lang, "score_quiz.right_full", taker=signed(q.score.taker)),
+            icon=":material/check_circle:",
+        )
+        _show_calculation(q.score, lang, expanded=True)
+        return
+    st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+    if state.get("sum") is not None:
+        st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state["sum"])))
+    if check.wrongs:
+        _show_wrongs(q, check.wrongs, lang)
+        if st.button(t(lang, "score_quiz.show_answer"), key=f"sq_reveal_{key}"):
+            state["shown"] = True
+        if state["shown"]:
+            _show_calculation(q.score, lang, expanded=True)
+    else:
+        st.markdown(t(lang, "score_quiz.no_match"))
+        _show_calculation(q.score, lang, expanded=True)
+
+
+def _steps_mode(q: Question, key: str, lang: str) -> None:
+    state = _state(key)
+    steps = quiz_steps(q.score)
+    if state["given"] is None:
+        state["given"] = first_blank(len(steps), st.session_state.get("sq_steps_done", 0))
+        state["step"] = state["given"]
+    given, current = state["given"], state["step"]
+    st.caption(t(lang, "score_quiz.fading", given=given, total=len(steps)))
+    for index, step in enumerate(steps):
+        label = _step_label(q, step, lang)
+        if index < current:
+            given_tag = f" :gray[({t(lang, 'score_quiz.given')})]" if index < given else ""
+            st.markdown(f":green[✓] {label}: **{_step_value(step)}**{given_tag}")
+        elif index == current:
+            _current_step(q, steps, index, key, label, lang)
+        else:
+            st.markdown(f":gray[{label}: …]")
+    if state["step"] >= len(steps):
+        if not state["finished"]:
+            state["finished"] = True
+            st.session_state["sq_steps_done"] = st.session_state.get("sq_steps_done", 0) + 1
+            if not state["recorded"]:
+                state["recorded"] = True
+                _record(q, "steps", True, True, "all steps", state["revealed"])
+        st.success(
+            t(lang, "score_quiz.steps_done", taker=signed(q.score.taker)),
+            icon=":material/check_circle:",
+        )
+        _show_calculation(q.score, lang, expanded=False)
+
+
+def _current_step(
+    q: Question, steps: list[QuizStep], index: int, key: str, label: str, lang: str
+) -> None:
+    state = _state(key)
+    step = steps[index]
+    with st.form(key=f"sq_form_{key}_{index}", border=True):
+        text = st.text_input(label, key=f"sq_step_{key}_{index}")
+        submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
+    if submitted:
+        verdict = check_step(q, steps, index, parse_points(text))
+        state["step_check"] = verdict
+        if verdict.correct:
+            state["step"] = index + 1
+            state["step_check"] = None
+            st.rerun()
+        elif not verdict.invalid and not state["recorded"]:
+            state["recorded"] = True
+            _record(q, "steps", False, True, f"{step.kind}={text.strip()}", state["revealed"])
+    check: Check | None = state["step_check"]
+    if check is None:
+        return
+    if check.invalid:
+        st.warning(t(lang, "score_quiz.not_a_number"))
+        return
+    st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+    if check.wrongs:
+        _show_wrongs(q, check.wrongs, lang)
+    elif check.count_wrongs:
+        _show_count_wrongs(check.count_wrongs, lang)
+        st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
+    elif step.engine_index is None:
+        st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
+    else:
+        st.markdown(t(lang, "score_quiz.no_match"))
+        _show_calculation(q.score, lang, expanded=True)
+    if st.button(t(lang, "score_quiz.step_show"), key=f"sq_skip_{key}_{index}"):
+        state["revealed"] += 1
+        state["step"] = index + 1
+        state["step_check"] = None
+        st.rerun()
+
+
+def _count_mode(q: Question, key: str, lang: str) -> None:
+    state = _state(key)
+    with st.form(key=f"sq_count_form_{key}", border=False):
+        text = st.text_input(
+            t(lang, "score_quiz.count_answer"),
+            key=f"sq_count_{key}",
+            help=t(lang, "exercise.points_hint"),
+        )
+        submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
+    if submitted:
+        check = check_count(q, parse_points(text))
+        state["check"] = check
+        if not check.invalid:
+            _record(q, "count", check.correct, state["attempts"] == 0, text.strip(), 0)
+            state["attempts"] += 1
+    check = state["check"]
+    if check is None:
+        return
+    if check.invalid:
+        st.warning(t(lang, "score_quiz.not_a_number"))
+        return
+    if check.correct:
+        st.success(
+            t(lang, "score_quiz.count_right", points=format_half(q.result.attack_half_points)),
+            icon=":material/check_circle:",
+        )
+    else:
+        st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+        if check.count_wrongs:
+            _show_count_wrongs(check.count_wrongs, lang)
+    if check.correct or not check.count_wrongs or state["attempts"] >= 2:
+        _show_breakdown(q, lang)
+
+
+# --- the page -----------------------------------------------------------------------------
+def render() -> None:
+    lang = current_language()
+    _init_from_url()
+    st.title(t(lang, "score_quiz.title"))
+    st.caption(t(lang, "score_quiz.intro"))
+    show_saving_problem(lang)
+    st.segmented_control(
+        t(lang, "score_quiz.level"),
+        LEVELS,
+        key="sq_level",
+        format_func=lambda n: t(lang, f"score_quiz.levels.{n}"),
+        on_change=_on_level_change,
+    )
+    st.segmented_control(
+        t(lang, "score_quiz.mode"),
+        MODES,
+        key="sq_mode",
+        format_func=lambda m: t(lang, f"score_quiz.modes.{m}"),
+        on_change=_on_mode_change,
+    )
+    level, mode, seed = (
+        st.session_state["sq_level"],
+        st.session_state["sq_mode"],
+        st.session_state["sq_seed"],
+    )
+    st.session_state["sq_last_level"], st.session_state["sq_last_mode"] = level, mode
+    q = generate(level, seed)
+    st.query_params["level"] = str(level)
+    st.query_params["mode"] = mode
+    st.query_params["seed"] = str(seed)
+    streak = store().streak(sources=(SOURCE,))
+    info, button = st.columns([3, 1])
+    info.caption(
+        " · ".join(
+            [
+                t(lang, "score_quiz.deal_number", seed=seed),
+                t(lang, "score_quiz.streak", current=streak.current, best=streak.best),
+            ]
+        )
+    )
+    button.button(
+        t(lang, "score_quiz.new_question"),
+        key="sq_new",
+        on_click=_new_question,
+        width="stretch",
+    )
+    st.subheader(t(lang, "score_quiz.deal_heading"))
+    st.markdown("\n".join(f"- {fact}" for fact in _facts(q, lang)))
+    _show_pile(q, lang)
+    st.subheader(t(lang, "score_quiz.answer_heading"))
+    st.caption(t(lang, f"score_quiz.mode_help.{mode}"))
+    key = f"{mode}-{level}-{seed}"
+    if mode == "full":
+        _full_mode(q, key, lang)
+    elif mode == "steps":
+        _steps_mode(q, key, lang)
+    else:
+        _count_mode(q, key, lang)

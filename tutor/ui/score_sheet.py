@@ -1,0 +1,539 @@
+"""The score sheet page: a real game's deals entered row by row, every mark from the engine.
+
+The sheet itself is ``tutor.scoresheet.sheet.Sheet`` (immutable: a refused entry leaves it as
+it was). It is kept in ``st.session_state["ss_sheet"]`` and saved to the progress database
+after every change (``store().save_game(name, "sheet", data, game_id)``); ``?game=<id>`` in
+the URL reopens a saved game. The entry form is plain widgets (not ``st.form``) so the partner
+field follows the number of players; its values live in session state under ``ssf_*`` and
+are kept when an entry is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from tutor.engine.announcements import Chelem, Poignee
+from tutor.engine.contracts import Contract
+from tutor.engine.errors import ImpossiblePositionError
+from tutor.engine.scoring import Side
+from tutor.scoresheet.messages import explain
+from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, ScoredDeal, Sheet
+from tutor.ui.i18n import t
+from tutor.ui.session import current_language, show_saving_problem, store
+from tutor.ui.views import score_lines
+
+KIND = "sheet"
+ALONE = -1
+NO_POIGNEE = "none"
+CONTRACTS = tuple(c.code for c in Contract)
+SIDES = ("attack", "defence")
+PAB = ("none", "attack", "defence")
+POIGNEES = (NO_POIGNEE, *(p.code for p in Poignee))
+CHELEMS = tuple(c.value for c in Chelem)
+
+_FORM_DEFAULTS: dict[str, Any] = {
+    "ssf_taker": 0,
+    "ssf_partner": None,
+    "ssf_contract": "garde",
+    "ssf_side": "attack",
+    "ssf_points": None,
+    "ssf_oudlers": 0,
+    "ssf_pab": "none",
+    "ssf_chelem": "none",
+}
+
+
+# --- the current game ---------------------------------------------------------------------
+def current_sheet() -> Sheet | None:
+    sheet = st.session_state.get("ss_sheet")
+    return sheet if isinstance(sheet, Sheet) else None
+
+
+def _save(sheet: Sheet) -> None:
+    st.session_state["ss_sheet"] = sheet
+    game_id = store().save_game(
+        st.session_state.get("ss_name", ""), KIND, sheet.to_data(), st.session_state.get("ss_id")
+    )
+    if game_id is not None:
+        st.session_state["ss_id"] = game_id
+
+
+def _open(game_id: int) -> None:
+    saved = store().game(game_id)
+    if saved is None or saved.kind != KIND:
+        st.session_state["ss_flash"] = ("warning", "score_sheet.not_found", {"id": game_id})
+        return
+    try:
+        sheet = Sheet.from_data(saved.data)
+    except (ImpossiblePositionError, KeyError, ValueError, TypeError) as error:
+        st.session_state["ss_flash"] = (
+            "error",
+            "score_sheet.errors.bad_saved_game",
+            {"text": str(error)},
+        )
+        return
+    st.session_state["ss_sheet"] = sheet
+    st.session_state["ss_id"] = saved.id
+    st.session_state["ss_name"] = saved.name
+    st.session_state["ss_editing"] = None
+    st.session_state["ss_error"] = None
+    _reset_form(sheet)
+
+
+def _open_chosen() -> None:
+    chosen = st.session_state.get("ss_choose")
+    if chosen is not None:
+        _open(int(chosen))
+
+
+def _close() -> None:
+    for name in ("ss_sheet", "ss_id", "ss_name", "ss_editing", "ss_error"):
+        st.session_state.pop(name, None)
+    st.query_params.pop("game", None)
+
+
+def _start(lang: str) -> None:
+    count = st.session_state["ssn_count"]
+    names = [st.session_state.get(f"ssn_name_{i}", "") for i in range(count)]
+    try:
+        sheet = Sheet.new(names)
+    except EntryError as error:
+        st.session_state["ssn_error"] = explain(error)
+        return
+    st.session_state["ssn_error"] = None
+    name = st.session_state.get("ssn_game", "").strip() or t(
+        lang, "score_sheet.default_name", date=date.today().isoformat()
+    )
+    st.session_state["ss_name"] = name
+    st.session_state["ss_id"] = None
+    st.session_state["ss_editing"] = None
+    st.session_state["ss_error"] = None
+    _save(sheet)
+    _reset_form(sheet)
+
+
+def _delete_game() -> None:
+    game_id = st.session_state.get("ss_id")
+    if game_id is not None:
+        store().delete_game(game_id)
+    _close()
+    st.session_state["ss_flash"] = ("success", "score_sheet.deleted", {})
+
+
+# --- the entry form -----------------------------------------------------------------------
+def _reset_form(sheet: Sheet) -> None:
+    for key, value in _FORM_DEFAULTS.items():
+        st.session_state[key] = value
+    for seat in range(5):
+        st.session_state[f"ssf_poignee_{seat}"] = NO_POIGNEE
+    st.session_state["ss_editing"] = None
+
+
+def _fill_form(entry: DealEntry) -> None:
+    st.session_state["ssf_taker"] = entry.taker
+    st.session_state["ssf_partner"] = ALONE if entry.partner is None else entry.partner
+    st.session_state["ssf_contract"] = entry.contract.code
+    st.session_state["ssf_side"] = entry.counted_by.value
+    st.session_state["ssf_points"] = entry.points_half / 2
+    st.session_state["ssf_oudlers"] = entry.oudlers
+    st.session_state["ssf_pab"] = entry.petit_au_bout.value if entry.petit_au_bout else "none"
+    st.session_state["ssf_chelem"] = entry.chelem.value
+    for seat in range(5):
+        st.session_state[f"ssf_poignee_{seat}"] = NO_POIGNEE
+    for poignee in entry.poignees:
+        st.session_state[f"ssf_poignee_{poignee.seat}"] = poignee.level.code
+
+
+def form_entry(sheet: Sheet) -> DealEntry:
+    """The entry the form holds (EntryError for what is missing; the engine checks the rest)."""
+    s = st.session_state
+    points = s.get("ssf_points")
+    if points is None:
+        raise EntryError("enter the points", "no_points")
+    half = float(points) * 2
+    if half != int(half):
+        raise EntryError(
+            f"points go by halves: {points:g} is not possible", "not_half", points=f"{points:g}"
+        )
+    partner: int | None = None
+    if sheet.size == 5:
+        chosen = s.get("ssf_partner")
+        if chosen is None:
+            raise EntryError("choose the called partner (or alone)", "choose_partner")
+        partner = None if chosen == ALONE else int(chosen)
+    pab = s.get("ssf_pab", "none")
+    return DealEntry(
+        taker=int(s.get("ssf_taker", 0)),
+        contract=Contract.from_code(s.get("ssf_contract", "garde")),
+        points_half=int(half),
+        oudlers=int(s.get("ssf_oudlers", 0)),
+        counted_by=Side.from_code(s.get("ssf_side", "attack")),
+        partner=partner,
+        petit_au_bout=None if pab == "none" else Side.from_code(pab),
+        poignees=tuple(
+            PoigneeEntry(seat, Poignee.from_code(s[f"ssf_poignee_{seat}"]))
+            for seat in range(sheet.size)
+            if s.get(f"ssf_poignee_{seat}", NO_POIGNEE) != NO_POIGNEE
+        ),
+        chelem=Chelem.from_code(s.get("ssf_chelem", "none")),
+    )
+
+
+def _submit() -> None:
+    sheet = current_sheet()
+    if sheet is None:
+        return
+    editing = st.session_state.get("ss_editing")
+    try:
+        entry = form_entry(sheet)
+        new = sheet.add(entry) if editing is None else sheet.replace(editing, entry)
+    except ImpossiblePositionError as error:
+        st.session_state["ss_error"] = explain(error)  # the form keeps every value
+        return
+    st.session_state["ss_error"] = None
+    _save(new)
+    number = len(new.entries) if editing is None else editing + 1
+    st.session_state["ss_flash"] = (
+        "success",
+        "score_sheet.added" if editing is None else "score_sheet.updated",
+        {"n": number},
+    )
+    _reset_form(new)
+
+
+def _cancel_edit() -> None:
+    sheet = current_sheet()
+    st.session_state["ss_error"] = None
+    if sheet is not None:
+        _reset_form(sheet)
+
+
+def _start_edit(index: int) -> None:
+    sheet = current_sheet()
+    if sheet is None or not 0 <= index < len(sheet.entries):
+        return
+    _fill_form(sheet.entries[index])
+    st.session_state["ss_editing"] = index
+    st.session_state["ss_error"] = None
+
+
+def _delete_row(index: int) -> None:
+    sheet = current_sheet()
+    if sheet is None:
+        return
+    try:
+        new = sheet.delete(index)
+    except EntryError as error:
+        st.session_state["ss_error"] = explain(error)
+        return
+    _save(new)
+    editing = st.session_state.get("ss_editing")
+    if editing is not None and editing >= index:
+        _reset_form(new)
+    st.session_state["ss_flash"] = ("success", "score_sheet.removed", {"n": index + 1})
+
+
+def _entry_form(sheet: Sheet, lang: str) -> None:
+    for key, value in _FORM_DEFAULTS.items():
+        st.session_state.setdefault(key, value)
+    for seat in range(5):
+        st.session_state.setdefault(f"ssf_poignee_{seat}", NO_POIGNEE)
+    editing = st.session_state.get("ss_editing")
+    names = sheet.players
+    heading = (
+        t(lang, "score_sheet.add_heading")
+        if editing is None
+        else t(lang, "score_sheet.edit_heading", n=editing + 1)
+    )
+    with st.container(border=True):
+        st.markdown(f"**{heading}**")
+        first = st.columns([1, 1, 2] if sheet.size == 5 else [1, 2])
+        first[0].selectbox(
+            t(lang, "score_sheet.taker"),
+            range(sheet.size),
+            key="ssf_taker",
+            format_func=names.__getitem__,
+        )
+        if sheet.size == 5:
+            first[1].selectbox(
+                t(lang, "score_sheet.partner"),
+                [ALONE, *range(sheet.size)],
+                key="ssf_partner",
+                index=None,
+                placeholder=t(lang, "score_sheet.choose"),
+                format_func=lambda seat: (
+                    t(lang, "score_sheet.alone") if seat == ALONE else names[seat]
+                ),
+            )
+        first[-1].radio(
+            t(lang, "score_sheet.contract"),
+            CONTRACTS,
+            key="ssf_contract",
+            horizontal=True,
+            format_func=lambda code: t(lang, f"contracts.{code}"),
+        )
+        second = st.columns([2, 1, 1])
+        second[0].radio(
+            t(lang, "score_sheet.counted_by"),
+            SIDES,
+            key="ssf_side",
+            horizontal=True,
+            format_func=lambda side: t(lang, f"score_sheet.counted.{side}"),
+        )
+        second[1].number_input(
+            t(lang, "score_sheet.points"), key="ssf_points", step=0.5, format="%.1f"
+        )
+        second[2].number_input(t(lang, "score_sheet.oudlers"), key="ssf_oudlers", step=1)
+        third = st.columns([2, 1])
+        third[0].radio(
+            t(lang, "score_sheet.petit_au_bout"),
+            PAB,
+            key="ssf_pab",
+            horizontal=True,
+            format_func=lambda side: t(lang, f"score_sheet.pab.{side}"),
+        )
+        third[1].selectbox(
+            t(lang, "score_sheet.chelem"),
+            CHELEMS,
+            key="ssf_chelem",
+            format_func=lambda code: t(lang, f"score_sheet.chelems.{code}"),
+        )
+        st.caption(t(lang, "score_sheet.poignees"))
+        for column, (seat, name) in zip(st.columns(sheet.size), enumerate(names), strict=True):
+            column.selectbox(
+                name,
+                POIGNEES,
+                key=f"ssf_poignee_{seat}",
+                format_func=lambda code: (
+                    t(lang, "score_sheet.poignee_none")
+                    if code == NO_POIGNEE
+                    else t(lang, f"score_sheet.poignee_levels.{code}")
+                ),
+            )
+        buttons = st.columns([2, 2, 3])
+        if editing is None:
+            buttons[0].button(
+                t(lang, "score_sheet.add"), key="ss_add", type="primary", on_click=_submit
+            )
+        else:
+            buttons[0].button(
+                t(lang, "score_sheet.save", n=editing + 1),
+                key="ss_save",
+                type="primary",
+                on_click=_submit,
+            )
+            buttons[1].button(t(lang, "score_sheet.cancel"), key="ss_cancel", on_click=_cancel_edit)
+        error = st.session_state.get("ss_error")
+        if error:
+            st.error(
+                t(lang, "score_sheet.refused", reason=error_text(error, lang)),
+                icon=":material/block:",
+            )
+
+
+def error_text(error: tuple[str, dict[str, object]], lang: str) -> str:
+    code, values = error
+    return t(lang, f"score_sheet.errors.{code}", **values)
+
+
+# --- the deals ----------------------------------------------------------------------------
+def taker_text(sheet: Sheet, entry: DealEntry, lang: str) -> str:
+    """'Ann', or at 5 players 'Ann with Dee' / 'Ann alone'."""
+    taker = sheet.players[entry.taker]
+    if sheet.size != 5:
+        return taker
+    if entry.partner is None or entry.partner == entry.taker:
+        return t(lang, "score_sheet.taker_alone", taker=taker)
+    return t(lang, "score_sheet.taker_with", taker=taker, partner=sheet.players[entry.partner])
+
+
+def result_text(deal: ScoredDeal, lang: str) -> str:
+    diff = abs(deal.score.difference)
+    key = "score_sheet.made_by" if deal.score.made else "score_sheet.lost_by"
+    return t(lang, key, diff=diff)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def deals_table(sheet: Sheet, lang: str) -> pd.DataFrame:
+    """One row per deal (details, each player's marks, their sum) and a row of totals."""
+    rows = []
+    for number, deal in enumerate(sheet.scored(), start=1):
+        e = deal.entry
+        rows.append(
+            {
+                t(lang, "score_sheet.col_deal"): str(number),
+                t(lang, "score_sheet.col_taker"): taker_text(sheet, e, lang),
+                t(lang, "score_sheet.col_contract"): t(lang, f"contracts.{e.contract.code}"),
+                t(lang, "score_sheet.col_result"): result_text(deal, lang),
+                **{name: mark for name, mark in zip(sheet.players, deal.marks, strict=True)},
+                t(lang, "score_sheet.col_check"): f"{sum(deal.marks)} ✓",
+            }
+        )
+    totals = sheet.totals()
+    rows.append(
+        {
+            t(lang, "score_sheet.col_deal"): t(lang, "score_sheet.total_row"),
+            t(lang, "score_sheet.col_taker"): "",
+            t(lang, "score_sheet.col_contract"): "",
+            t(lang, "score_sheet.col_result"): "",
+            **{name: total for name, total in zip(sheet.players, totals, strict=True)},
+            t(lang, "score_sheet.col_check"): f"{sum(totals)} ✓",
+        }
+    )
+    return pd.DataFrame(rows)
+
+
+def _show_deals(sheet: Sheet, lang: str) -> None:
+    st.subheader(t(lang, "score_sheet.deals_heading"))
+    if not sheet.entries:
+        st.info(t(lang, "score_sheet.no_deals"))
+        return
+    st.dataframe(deals_table(sheet, lang), hide_index=True, width="stretch")
+    for index, deal in enumerate(sheet.scored()):
+        e = deal.entry
+        title = t(
+            lang,
+            "score_sheet.deal_title",
+            n=index + 1,
+            taker=taker_text(sheet, e, lang),
+            contract=t(lang, f"contracts.{e.contract.code}"),
+            result=result_text(deal, lang),
+        )
+        with st.expander(title):
+            st.markdown(f"**{t(lang, 'score_sheet.calculation')}**")
+            st.markdown("\n".join(f"1. {line}" for line in score_lines(deal.score, lang)))
+            marks = " · ".join(
+                f"{name} {signed(mark)}"
+                for name, mark in zip(sheet.players, deal.marks, strict=True)
+            )
+            st.markdown(t(lang, "score_sheet.marks_line", marks=marks))
+            if sum(deal.marks) == 0:
+                st.caption(t(lang, "score_sheet.sums_to_zero"))
+            left, right, _ = st.columns([1, 1, 4])
+            left.button(
+                t(lang, "score_sheet.edit"),
+                key=f"ss_edit_{index}",
+                on_click=_start_edit,
+                args=(index,),
+            )
+            right.button(
+                t(lang, "score_sheet.delete"),
+                key=f"ss_delete_{index}",
+                on_click=_delete_row,
+                args=(index,),
+            )
+    st.subheader(t(lang, "score_sheet.chart_heading"))
+    chart = pd.DataFrame(list(sheet.running_totals()), columns=list(sheet.players))
+    chart.index.name = t(lang, "score_sheet.col_deal")
+    st.line_chart(chart, x_label=t(lang, "score_sheet.col_deal"))
+
+
+def _file_name(name: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()
+    return f"{slug or 'score-sheet'}.csv"
+
+
+def _show_game(sheet: Sheet, lang: str) -> None:
+    name = st.session_state.get("ss_name", "")
+    head, close = st.columns([3, 2], vertical_alignment="center")
+    head.subheader(t(lang, "score_sheet.heading", name=name))
+    close.button(t(lang, "score_sheet.close"), key="ss_close", on_click=_close, width="stretch")
+    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=", ".join(sheet.players)))
+    totals = sheet.totals()
+    for column, player, total in zip(st.columns(sheet.size), sheet.players, totals, strict=True):
+        column.metric(player, signed(total))
+    _entry_form(sheet, lang)
+    _show_deals(sheet, lang)
+    st.download_button(
+        t(lang, "score_sheet.download"),
+        data=sheet.to_csv(),
+        file_name=_file_name(name),
+        mime="text/csv",
+        key="ss_download",
+        icon=":material/download:",
+    )
+    with st.expander(t(lang, "score_sheet.delete_game")):
+        st.button(
+            t(lang, "score_sheet.confirm_delete", name=name),
+            key="ss_delete_game",
+            on_click=_delete_game,
+        )
+
+
+def _chooser(lang: str) -> None:
+    saved = store().games(KIND)
+    left, right = st.columns(2)
+    with left.container(border=True):
+        st.markdown(f"**{t(lang, 'score_sheet.saved_games')}**")
+        if not saved:
+            st.caption(t(lang, "score_sheet.none_saved"))
+        else:
+            labels = {
+                game.id: t(
+                    lang,
+                    "score_sheet.saved_label",
+                    name=game.name,
+                    n=len(game.data.get("rows", [])),
+                    date=game.updated[:10],
+                )
+                for game in saved
+            }
+            st.selectbox(
+                t(lang, "score_sheet.choose_game"),
+                list(labels),
+                key="ss_choose",
+                format_func=labels.__getitem__,
+            )
+            st.button(t(lang, "score_sheet.open"), key="ss_open", on_click=_open_chosen)
+    with right.container(border=True):
+        st.markdown(f"**{t(lang, 'score_sheet.new_game')}**")
+        st.text_input(
+            t(lang, "score_sheet.game_name"),
+            key="ssn_game",
+            placeholder=t(lang, "score_sheet.default_name", date=date.today().isoformat()),
+        )
+        st.session_state.setdefault("ssn_count", 4)
+        count = st.radio(
+            t(lang, "score_sheet.players_count"), (3, 4, 5), key="ssn_count", horizontal=True
+        )
+        for i in range(count):
+            st.text_input(t(lang, "score_sheet.player_name", n=i + 1), key=f"ssn_name_{i}")
+        st.button(
+            t(lang, "score_sheet.start"),
+            key="ss_start",
+            type="primary",
+            on_click=_start,
+            args=(lang,),
+        )
+        error = st.session_state.get("ssn_error")
+        if error:
+            st.error(error_text(error, lang))
+
+
+def render() -> None:
+    lang = current_language()
+    st.title(t(lang, "score_sheet.title"))
+    st.caption(t(lang, "score_sheet.intro"))
+    show_saving_problem(lang)
+    wanted = st.query_params.get("game")
+    if wanted is not None and "ss_sheet" not in st.session_state and wanted.isdigit():
+        _open(int(wanted))
+    flash = st.session_state.pop("ss_flash", None)
+    if flash:
+        kind, key, values = flash
+        getattr(st, kind)(t(lang, key, **values))
+    sheet = current_sheet()
+    if sheet is None:
+        _chooser(lang)
+        return
+    if st.session_state.get("ss_id") is not None:
+        st.query_params["game"] = str(st.session_state["ss_id"])
+    _show_game(sheet, lang)
