@@ -104,3 +104,30 @@ def test_the_language_defaults_from_the_browser_locale(browser, server):
         page.wait_for_function("() => window.location.search.includes('lang=it')")
     finally:
         context.close()
+
+
+def test_score_quiz_answered_wrong_shows_the_calculation(page, server):
+    page.goto(f"{server}/score-quiz?lang=en&level=2&mode=full&seed=5")
+    page.get_by_text("The deal").first.wait_for()
+    wait_ready(page)
+    assert page.locator("svg.tarot-card").count() >= 6  # the attack's pile as cards
+    shot(page, "score-quiz-en")
+    field = page.get_by_label(re.compile("Marks of the taker"))
+    field.fill("1")
+    field.press("Enter")
+    page.get_by_role("button", name="Check").first.click()
+    page.get_by_text("Not quite.").wait_for()
+    wait_ready(page)
+    shot(page, "score-quiz-wrong-en")
+
+
+def test_score_sheet_starts_a_game(page, server):
+    page.goto(f"{server}/score-sheet?lang=en")
+    page.get_by_text("Start a new game").first.wait_for()
+    wait_ready(page)
+    for i, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
+        page.get_by_label(f"Player {i}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_text("Add a deal").wait_for()
+    wait_ready(page)
+    shot(page, "score-sheet-en")
