@@ -9,49 +9,20 @@ st.set_page_config(page_title="Tarot tutor", page_icon=":material/style:", layou
 
 lang = current_language()
 st.query_params["lang"] = lang
+# (page file, catalog key of its title, icon, URL path); the first one is the home page.
+PAGES = [
+    ("home", "app.nav_home", ":material/home:", ""),
+    ("lessons", "app.nav_lessons", ":material/menu_book:", "lessons"),
+    ("puzzles", "app.nav_puzzles", ":material/extension:", "puzzles"),
+    ("score_quiz", "app.nav_score_quiz", ":material/calculate:", "score-quiz"),
+    ("score_sheet", "app.nav_score_sheet", ":material/table_chart:", "score-sheet"),
+    ("dashboard", "app.nav_progress", ":material/insights:", "progress"),
+    ("glossary", "app.nav_glossary", ":material/translate:", "glossary"),
+]
 pages = [
-    st.Page(
-        "tutor/ui/pages/home.py",
-        title=t(lang, "app.nav_home"),
-        icon=":material/home:",
-        default=True,
-    ),
-    st.Page(
-        "tutor/ui/pages/lessons.py",
-        title=t(lang, "app.nav_lessons"),
-        icon=":material/menu_book:",
-        url_path="lessons",
-    ),
-    st.Page(
-        "tutor/ui/pages/puzzles.py",
-        title=t(lang, "app.nav_puzzles"),
-        icon=":material/extension:",
-        url_path="puzzles",
-    ),
-    st.Page(
-        "tutor/ui/pages/score_quiz.py",
-        title=t(lang, "app.nav_score_quiz"),
-        icon=":material/calculate:",
-        url_path="score-quiz",
-    ),
-    st.Page(
-        "tutor/ui/pages/score_sheet.py",
-        title=t(lang, "app.nav_score_sheet"),
-        icon=":material/table_chart:",
-        url_path="score-sheet",
-    ),
-    st.Page(
-        "tutor/ui/pages/dashboard.py",
-        title=t(lang, "app.nav_progress"),
-        icon=":material/insights:",
-        url_path="progress",
-    ),
-    st.Page(
-        "tutor/ui/pages/glossary.py",
-        title=t(lang, "app.nav_glossary"),
-        icon=":material/translate:",
-        url_path="glossary",
-    ),
+    st.Page(f"tutor/ui/pages/{name}.py", title=t(lang, title), icon=icon,
+            url_path=path or None, default=not path)
+    for name, title, icon, path in PAGES
 ]
 with st.sidebar:
     st.markdown(f"### :material/style: {t(lang, 'app.title')}")
