@@ -38,7 +38,7 @@ def main() -> None:
           f"(runs: {', '.join(f'{r * 1000:.0f}' for r in runs)} ms)")
     for family in FAMILIES:
         n = 200
-        per = timed(lambda family=family: [generate(family, s, 4) for s in range(n)], 3)
+        per = timed(lambda family=family, n=n: [generate(family, s, 4) for s in range(n)], 3)
         print(f"generated {family}: median {n / statistics.median(per):,.0f} puzzles/s")
 
 

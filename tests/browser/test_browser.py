@@ -131,3 +131,52 @@ def test_score_sheet_starts_a_game(page, server):
     page.get_by_text("Add a deal").wait_for()
     wait_ready(page)
     shot(page, "score-sheet-en")
+
+
+
+def click_and_wait(page, locator) -> None:
+    locator.click()
+    page.wait_for_timeout(150)
+    wait_ready(page)
+
+
+def test_practice_deal_played_through_in_the_browser(page, server):
+    """Bid, make the écart by clicking card images, play every trick, reach the score."""
+    page.goto(f"{server}/practice?lang=en&seed=3")
+    page.get_by_text("Bidding").first.wait_for()
+    wait_ready(page)
+    shot(page, "practice-bidding-en")
+    garde = page.locator(".st-key-practice-bid-garde button")
+    assert garde.count() == 1, "seed 3 lets the learner bid a garde"
+    click_and_wait(page, garde)
+    ecart = page.locator('.st-key-practice-ecart [data-testid="tarot-hand"]')
+    ecart.wait_for()
+    king = ecart.locator('div[data-card^="K"]').first
+    if king.count():
+        click_and_wait(page, king)  # refused, and explained
+        page.get_by_text("A king may never go to the écart").wait_for()
+    shot(page, "practice-ecart-en")
+    for _ in range(6):
+        cards = page.locator('.st-key-practice-ecart [data-testid="tarot-hand"] '
+                             'div[data-playable="true"]')
+        if cards.count() == 0:
+            break
+        click_and_wait(page, cards.first)
+    for key in ("practice-chelem-no", "practice-poignee-no"):
+        button = page.locator(f".st-key-{key} button")
+        if button.count():
+            click_and_wait(page, button)
+    for trick in range(20):
+        if page.locator(".st-key-practice-next-deal button").count():
+            break
+        hand = page.locator('.st-key-practice-hand [data-testid="tarot-hand"]')
+        hand.wait_for()
+        if trick == 8:
+            shot(page, "practice-trick-en")
+        click_and_wait(page, hand.locator('div[data-playable="true"]').first)
+        for key in ("practice-poignee-no",):
+            button = page.locator(f".st-key-{key} button")
+            if button.count():
+                click_and_wait(page, button)
+    page.locator(".st-key-practice-next-deal button").wait_for()
+    shot(page, "practice-score-en")

@@ -1,0 +1,272 @@
+"""The practice page through its widgets (AppTest: headless; the hands' pills fallback stands in
+for clicks on card images): whole deals at 3, 4 and 5 players from the bid to the score,
+illegal clicks refused and explained, the coach switch, links and saved games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import texts as page_texts
+from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
+from tutor.practice import PracticeGame, Stage
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "tutor" / "ui" / "pages" / "practice.py")
+
+
+def open_practice(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return page_texts(at) + "\n" + "\n".join(str(e.value) for e in at.subheader)
+
+
+def game_of(at: AppTest) -> PracticeGame:
+    game = at.session_state["practice_game"]
+    assert isinstance(game, PracticeGame)
+    return game
+
+
+def pick(at: AppTest, key: str, card: int) -> None:
+    """Click a card of the hand widget ``key`` (through its fallback)."""
+    at.pills(key=f"{key}-fallback").set_value(card).run()
+    assert not at.exception, at.exception
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def component_cards(at: AppTest, key: str) -> list[dict]:
+    for element in at.get("bidi_component"):
+        if element.proto.id.endswith(f"-{key}"):
+            return json.loads(element.proto.json)["cards"]
+    raise AssertionError(f"no hand widget {key}")
+
+
+def play_deal(at: AppTest, bid: str) -> dict[str, int]:
+    """Play the deal in progress to its end through the page; one refused click in the écart
+    and one in play (when possible). Returns how many refusals were shown."""
+    seen = {"ecart": 0, "play": 0}
+    for _ in range(300):
+        game = game_of(at)
+        deal = game.deal
+        stage = deal.stage
+        if stage in (Stage.FINISHED, Stage.REDEAL):
+            return seen
+        if stage is Stage.BID:
+            keys = {b.key for b in at.button}
+            key = f"practice-bid-{bid}"
+            at.button(key=key if key in keys else "practice-bid-pass").click().run()
+        elif stage is Stage.CALL:
+            pick(at, "practice-call", deal.callable()[-1])
+        elif stage is Stage.ECART:
+            refused = deal.discard_refusals()
+            if refused and not seen["ecart"]:
+                card = min(refused)
+                pick(at, "practice-ecart", card)
+                assert any("écart" in e for e in errors(at)), errors(at)
+                assert game_of(at).deal.deal.ecart == deal.deal.ecart  # nothing discarded
+                seen["ecart"] += 1
+                continue
+            allowed = [c for c in cards_of(deal.hand) if c not in refused]
+            pick(at, "practice-ecart", allowed[0])
+        elif stage is Stage.CHELEM:
+            at.button(key="practice-chelem-no").click().run()
+        elif stage is Stage.POIGNEE:
+            at.button(key="practice-poignee-no").click().run()
+        else:
+            legal = deal.legal_plays()
+            illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
+            if illegal and not seen["play"]:
+                before = len(deal.deal.moves)
+                pick(at, "practice-hand", illegal[0])
+                shown = errors(at)
+                assert shown and ("must" in shown[0] or "called" in shown[0]), shown
+                assert len(game_of(at).deal.deal.moves) == before
+                seen["play"] += 1
+                continue
+            pick(at, "practice-hand", cards_of(legal)[-1])
+        assert not at.exception, at.exception
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "bid"),
+    [(4, "3", "garde"), (4, "4", "pass"), (3, "5", "pass"), (5, "2", "garde"), (5, "8", "pass")],
+)
+def test_a_whole_deal_is_played_through_the_page_to_the_score(players, seed, bid):
+    at = open_practice(seed=seed, players=str(players), lang="en")
+    assert game_of(at).players == players
+    assert "Bidding" in texts(at)
+    seen = play_deal(at, bid)
+    game = game_of(at)
+    assert game.deal.stage is Stage.FINISHED, "choose a seed that is not redealt"
+    assert seen["play"] == 1
+    if bid == "garde":
+        assert game.deal.deal.taker == 0
+        assert seen["ecart"] == 1
+    shown = texts(at)
+    assert "The deal is over" in shown
+    assert "Needed:" in shown and "Each defender" in shown
+    assert len(game.rows) == 1 and sum(game.rows[0].marks) == 0
+    sheet = at.dataframe[0].value
+    assert "Total" in list(sheet.iloc[:, 0])
+    assert at.button(key="practice-next-deal")
+    at.button(key="practice-next-deal").click().run()
+    assert game_of(at).number == 2
+    assert at.query_params["seed"] != [seed]
+
+
+def test_an_illegal_card_is_explained_with_the_rule_and_the_forcing_cards():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    for _ in range(40):
+        deal = game_of(at).deal
+        if deal.stage is Stage.POIGNEE:
+            at.button(key="practice-poignee-no").click().run()
+            continue
+        legal = deal.legal_plays()
+        illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
+        if illegal and deal.deal.trick:
+            pick(at, "practice-hand", illegal[0])
+            (message,) = errors(at)
+            assert "must" in message
+            forced = [c for c in cards_of(deal.hand) if legal >> c & 1 and c != 77]
+            assert card_name(illegal[0]) in message
+            assert any(card_name(c) in message for c in forced)
+            return
+        pick(at, "practice-hand", cards_of(legal)[0])
+    pytest.fail("no illegal card met")
+
+
+def test_with_the_coach_the_legal_cards_are_highlighted_and_without_it_not():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    deal = game_of(at).deal
+    legal = deal.legal_plays()
+    cards = component_cards(at, "practice-hand")
+    assert [c["playable"] for c in cards] == [
+        bool(legal >> card & 1) for card in display_order(cards_of(deal.hand))
+    ]
+    at.toggle(key="practice-coach").set_value(False).run()
+    assert game_of(at).coach is False
+    assert all(c["playable"] for c in component_cards(at, "practice-hand"))
+    illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
+    if illegal:
+        pick(at, "practice-hand", illegal[0])
+        (message,) = errors(at)
+        assert message.startswith("You must")  # the short form, without the cards
+
+
+def test_the_ecart_dims_refused_cards_and_takes_cards_back():
+    at = open_practice(seed="3", players="4", lang="en")
+    at.button(key="practice-bid-garde").click().run()
+    deal = game_of(at).deal
+    assert deal.stage is Stage.ECART
+    assert "The chien, turned face up for everyone:" in texts(at)
+    refused = deal.discard_refusals()
+    dimmed = {c["code"] for c in component_cards(at, "practice-ecart") if not c["playable"]}
+    assert dimmed == {format_card(c) for c in refused}
+    assert all(1 << c & KINGS_MASK == 0 or c in refused for c in cards_of(deal.hand))
+    allowed = [c for c in cards_of(deal.hand) if c not in refused]
+    pick(at, "practice-ecart", allowed[0])
+    pick(at, "practice-ecart", allowed[1])
+    assert game_of(at).deal.deal.ecart.bit_count() == 2
+    pick(at, "practice-ecart-back", allowed[0])
+    assert game_of(at).deal.deal.ecart == 1 << allowed[1]
+
+
+def test_the_seed_in_the_url_deals_the_same_cards_and_the_url_follows_the_deal():
+    first = open_practice(seed="1234", players="5", lang="en")
+    second = open_practice(seed="1234", players="5", lang="en")
+    assert game_of(first).deal.hand == game_of(second).deal.hand
+    assert game_of(first).deal.moves == game_of(second).deal.moves
+    other = open_practice(seed="1235", players="5", lang="en")
+    assert game_of(other).deal.hand != game_of(first).deal.hand
+    params = first.query_params
+    assert params["seed"] in ("1234", ["1234"]) and params["players"] in ("5", ["5"])
+    assert "game" in params and "dealer" in params
+
+
+def test_a_reload_resumes_the_saved_game():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    deal = game_of(at).deal
+    pick(at, "practice-hand", cards_of(deal.legal_plays())[0])
+    moves = game_of(at).deal.moves
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    reloaded = open_practice(**params)  # a new session with the same URL
+    assert game_of(reloaded).deal.moves == moves
+    assert "Your game has been restored." in texts(reloaded)
+
+
+def test_new_game_and_the_number_of_players():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    at.button(key="practice-new-game").click().run()
+    game = game_of(at)
+    assert game.deal.stage is Stage.BID or game.deal.finished
+    assert game.deal.moves == [] or game.deal.finished
+    at.segmented_control(key="practice-players").set_value(5).run()
+    assert game_of(at).players == 5
+    assert "Across right" in texts(at) or game_of(at).deal.stage is Stage.BID
+
+
+def test_everybody_passing_redeals_with_a_message():
+    for seed in range(1, 80):
+        game = PracticeGame.new(4, seed)
+        if game.deal.stage is not Stage.BID:
+            continue
+        game.deal.bid(None)
+        if game.deal.stage is Stage.REDEAL and game.deal.petit_sec_seat() is None:
+            break
+    else:
+        pytest.fail("no all-pass deal")
+    at = open_practice(seed=str(seed), players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    assert "Everybody passed" in texts(at)
+    assert game_of(at).rows[-1].redeal == "all_passed"
+    at.button(key="practice-next-deal").click().run()
+    assert game_of(at).number == 2
+
+
+def test_a_target_score_can_be_set():
+    at = open_practice(seed="3", players="4", lang="en")
+    at.selectbox(key="practice-target").set_value(100).run()
+    assert game_of(at).target == 100
+    at.selectbox(key="practice-target").set_value(0).run()
+    assert game_of(at).target is None
+
+
+def test_the_page_speaks_italian():
+    at = open_practice(seed="4", players="4", lang="it")
+    shown = texts(at)
+    assert "Partita di allenamento" in shown and "Dichiarazioni" in shown
+    at.button(key="practice-bid-pass").click().run()
+    assert "Questa presa" in texts(at) or game_of(at).deal.finished
+
+
+def test_the_replay_slider_walks_the_tricks_after_the_deal():
+    at = open_practice(seed="4", players="4", lang="en")
+    play_deal(at, "pass")
+    assert game_of(at).deal.stage is Stage.FINISHED
+    slider = at.slider(key="practice-replay-1")
+    assert slider.value == 1
+    assert "Every hand at the start of trick 1" in texts(at)
+    slider.set_value(18).run()
+    assert "Every hand at the start of trick 18" in texts(at)

@@ -1,0 +1,23 @@
+"""Computer players (pure Python): the ``Bot`` protocol and ``SimpleBot``."""
+
+from tutor.bots.base import Bot
+from tutor.bots.bidding import choose_bid, choose_call, hand_strength, wanted_contract
+from tutor.bots.ecart import plan_ecart
+from tutor.bots.knowledge import View, observe
+from tutor.bots.simple import SimpleBot
+from tutor.bots.simulate import bot_step, decision_rng, play_deal
+
+__all__ = [
+    "Bot",
+    "SimpleBot",
+    "View",
+    "bot_step",
+    "choose_bid",
+    "choose_call",
+    "decision_rng",
+    "hand_strength",
+    "observe",
+    "plan_ecart",
+    "play_deal",
+    "wanted_contract",
+]

@@ -1,0 +1,60 @@
+"""The écart: build voids, never kings nor oudlers, trumps only when forced.
+
+Plan: first empty the shortest suits that hold no king (a void lets the taker ruff); then put
+away the points that would be lost (queens and cavaliers unguarded by their king), then the
+lowest cards of the shortest suits. Trumps only when the plain cards run out, lowest first.
+"""
+
+from __future__ import annotations
+
+from tutor.engine.cards import (
+    HALF_POINTS,
+    KINGS_MASK,
+    OUDLERS_MASK,
+    PLAIN_SUITS,
+    SUIT_MASKS,
+    TRUMPS_MASK,
+    Card,
+    cards_of,
+)
+from tutor.engine.ecart import discardable_plain_cards
+
+
+def plan_ecart(hand: int, size: int) -> list[Card]:
+    """``size`` cards to discard from ``hand`` (chien included), in the order to discard them."""
+    chosen: list[Card] = []
+    plain = discardable_plain_cards(hand)
+    suits = sorted(PLAIN_SUITS, key=lambda s: ((plain & SUIT_MASKS[s]).bit_count(), -int(s)))
+    # 1. Voids: whole suits without a king, shortest first, when they fit.
+    for suit in suits:
+        cards = plain & SUIT_MASKS[suit]
+        if not cards or hand & KINGS_MASK & SUIT_MASKS[suit]:
+            continue
+        if len(chosen) + cards.bit_count() <= size:
+            chosen += sorted(cards_of(cards), key=lambda c: -HALF_POINTS[c])
+    # 2. Then points from short suits (a queen or cavalier is better in the écart than lost),
+    #    then low cards of the shortest suits.
+    rest = [c for c in cards_of(plain) if c not in chosen]
+    length = {int(s): (plain & SUIT_MASKS[s]).bit_count() for s in PLAIN_SUITS}
+
+    kings = hand & KINGS_MASK
+
+    def key(card: Card) -> tuple[int, int, int]:
+        suit = card // 14
+        unguarded_honour = HALF_POINTS[card] > 3 and not kings & SUIT_MASKS[suit]
+        return (-HALF_POINTS[card] if unguarded_honour else 0, length[suit], card % 14)
+
+    for card in sorted(rest, key=key):
+        if len(chosen) == size:
+            break
+        chosen.append(card)
+    # 3. Trumps only when forced: the lowest (never an oudler: the engine refuses them).
+    if len(chosen) < size:
+        trumps = cards_of(hand & TRUMPS_MASK & ~OUDLERS_MASK)
+        chosen += trumps[: size - len(chosen)]
+    return chosen[:size]
+
+
+def next_discard(hand: int, remaining: int) -> Card:
+    """The next card of the plan for the slots still open."""
+    return plan_ecart(hand, remaining)[0]

@@ -1,0 +1,60 @@
+"""SimpleBot: one sensible strategy for every phase of a deal."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.bots.bidding import choose_bid, choose_call, hand_strength
+from tutor.bots.cardplay import choose_card
+from tutor.bots.ecart import next_discard
+from tutor.engine.cards import EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
+from tutor.engine.dealing import HAND_SIZE
+from tutor.engine.game import (
+    Action,
+    AnnounceChelem,
+    Bid,
+    Call,
+    Deal,
+    Discard,
+    Phase,
+    Play,
+    ShowPoignee,
+)
+
+
+class SimpleBot:
+    """Bids from a point count of its hand, calls a king where it holds cards, builds voids in
+    the écart, shows a poignée when it holds one, announces a chelem only with all but one of
+    the tricks in trumps headed by the 21 and the Excuse, and plays by the rules of thumb of
+    ``tutor.bots.cardplay``. Deterministic given ``rng``."""
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
+        phase = deal.phase
+        if phase is Phase.BIDDING:
+            return Bid(choose_bid(deal.hands[seat], deal.players, deal.highest))
+        if phase is Phase.CALLING:
+            return Call(choose_call(deal.hands[seat]))
+        if phase is Phase.ECART:
+            remaining = deal.ecart_size - deal.ecart.bit_count()
+            return Discard(next_discard(deal.hands[seat], remaining))
+        if phase is Phase.CHELEM:
+            return AnnounceChelem(announces_chelem(deal.hands[seat], deal.players))
+        if phase is Phase.PLAYING:
+            choices = deal.poignee_choices()
+            if choices:
+                return ShowPoignee(choices[max(choices)])
+            return Play(choose_card(deal, seat, rng))
+        raise ValueError(f"nothing to choose in the {phase.value} phase")
+
+    @staticmethod
+    def strength(hand: int, players: int) -> int:
+        return hand_strength(hand, players)
+
+
+def announces_chelem(hand: int, players: int) -> bool:
+    """Almost never: the 21, the Excuse and trumps for all the tricks but one."""
+    trumps = (hand & TRUMPS_MASK).bit_count()
+    return bool(hand >> TRUMP_21 & 1 and hand & EXCUSE_BIT) and trumps >= HAND_SIZE[players] - 2
+
+
+__all__ = ["SimpleBot", "announces_chelem"]

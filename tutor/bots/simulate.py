@@ -1,0 +1,38 @@
+"""Play deals with bots: every action goes through ``Deal.push``, so an illegal choice raises."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from tutor.bots.base import Bot
+from tutor.engine.game import Deal, Phase
+
+WAITING = (Phase.BIDDING, Phase.CALLING, Phase.ECART, Phase.CHELEM, Phase.PLAYING)
+
+
+def decision_rng(seed: int, step: int) -> random.Random:
+    """The rng for a bot's ``step``-th decision in the deal dealt from ``seed``: a bot's
+    choice depends only on the deal and its moves so far, so a deal replays from its seed."""
+    return random.Random(seed * 1_000_003 + step)
+
+
+def bot_step(deal: Deal, bots: Mapping[int, Bot] | Sequence[Bot]) -> None:
+    """Let the seat whose turn it is act once (raises IllegalActionError if it cheats)."""
+    seat = deal.current_seat
+    assert seat is not None, "nobody is to act"
+    action = bots[seat].choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))
+    deal.push(action)
+
+
+def play_deal(players: int, seed: int, dealer: int = 0, bots: Sequence[Bot] | None = None) -> Deal:
+    """A whole deal played by ``bots`` (SimpleBot in every seat by default); it ends FINISHED
+    or REDEAL."""
+    if bots is None:
+        from tutor.bots.simple import SimpleBot
+
+        bots = [SimpleBot()] * players
+    deal = Deal.new(players, seed, dealer)
+    while deal.phase in WAITING:
+        bot_step(deal, bots)
+    return deal

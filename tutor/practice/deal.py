@@ -1,0 +1,280 @@
+"""One deal of the practice game: the learner at seat 0, computer players at the others.
+
+``PracticeDeal`` wraps the engine's ``Deal``: the learner acts through its methods (each
+returns a ``Refusal`` with the engine's reason code when the rules forbid it, None when done)
+and, after each of them, the bots act until the learner must act again (or the deal ends), in
+the same call. The coach's remarks are computed as the learner's tricks complete.
+
+A deal is reproducible: the cards come from ``(players, seed, dealer)`` and the bots' choices
+from ``decision_rng(seed, move number)``, so the list of moves (``moves``) rebuilds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tutor.bots.base import Bot
+from tutor.bots.simple import SimpleBot
+from tutor.bots.simulate import WAITING, decision_rng
+from tutor.engine import play as rules
+from tutor.engine.announcements import Poignee
+from tutor.engine.cards import Card, cards_of
+from tutor.engine.contracts import Contract, callable_cards
+from tutor.engine.dealing import petit_sec_seat
+from tutor.engine.errors import IllegalActionError
+from tutor.engine.game import (
+    Action,
+    AnnounceChelem,
+    Bid,
+    Call,
+    Deal,
+    DealResult,
+    Discard,
+    Phase,
+    Play,
+    ShowPoignee,
+)
+from tutor.practice.coach import Remark, trick_remarks
+from tutor.practice.moves import decode, encode
+
+LEARNER = 0
+
+
+class Stage(StrEnum):
+    """What the learner is asked to do now."""
+
+    BID = "bid"
+    CALL = "call"  # 5 players: the learner took and calls a king
+    ECART = "ecart"  # the learner took a prise or garde: discard, one card at a time
+    CHELEM = "chelem"  # the écart is done (cards can still be taken back): announce or not
+    POIGNEE = "poignee"  # before the learner's first card, with enough trumps to show
+    PLAY = "play"
+    FINISHED = "finished"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the learner's action was refused: the engine's reason code, the card, and the
+    cards the rule obliges instead (for a card played)."""
+
+    code: str
+    card: Card | None = None
+    forcing: tuple[Card, ...] = ()
+    led: int = rules.NO_SUIT_LED  # the suit led when a card was refused (for the sentence)
+
+
+class PracticeDeal:
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        dealer: int | None = None,
+        *,
+        bots: Mapping[int, Bot] | None = None,
+        moves: Iterable[str] = (),
+        declined_poignee: bool = False,
+    ) -> None:
+        dealer = players - 1 if dealer is None else dealer % players  # the learner speaks first
+        self.deal = Deal.new(players, seed, dealer)
+        self.bots: Mapping[int, Bot] = bots or {
+            seat: SimpleBot() for seat in range(players) if seat != LEARNER
+        }
+        self.declined_poignee = declined_poignee
+        self.remarks: list[Remark] = []
+        self._learner_legal: dict[int, int] = {}  # trick index -> the learner's legal cards
+        for text in moves:
+            self._push(decode(text))
+        self.advance()
+
+    @classmethod
+    def from_deal(
+        cls, deal: Deal, *, bots: Mapping[int, Bot] | None = None, declined_poignee: bool = False
+    ) -> PracticeDeal:
+        """Take over a deal built elsewhere (a chosen position, in tests): the learner is at
+        seat 0 and the bots act at once if it is their turn. Its moves so far are not
+        judged by the coach."""
+        self = cls.__new__(cls)
+        self.deal = deal
+        self.bots = bots or {seat: SimpleBot() for seat in range(deal.players) if seat != LEARNER}
+        self.declined_poignee = declined_poignee
+        self.remarks = []
+        self._learner_legal = {}
+        self.advance()
+        return self
+
+    # --- facts ----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def seed(self) -> int:
+        return self.deal.seed
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def moves(self) -> list[str]:
+        return [encode(action) for action in self.deal.moves]
+
+    @property
+    def hand(self) -> int:
+        return self.deal.hands[LEARNER]
+
+    @property
+    def stage(self) -> Stage:
+        deal = self.deal
+        phase = deal.phase
+        if phase is Phase.FINISHED:
+            return Stage.FINISHED
+        if phase is Phase.REDEAL:
+            return Stage.REDEAL
+        if phase is Phase.BIDDING:
+            return Stage.BID
+        if phase is Phase.CALLING:
+            return Stage.CALL
+        if phase is Phase.ECART:
+            return Stage.ECART
+        if phase is Phase.CHELEM:
+            return Stage.CHELEM
+        if self.poignee_options():
+            return Stage.POIGNEE
+        return Stage.PLAY
+
+    @property
+    def finished(self) -> bool:
+        return self.deal.phase in (Phase.FINISHED, Phase.REDEAL)
+
+    def result(self) -> DealResult | None:
+        return self.deal.result() if self.deal.phase is Phase.FINISHED else None
+
+    def petit_sec_seat(self) -> int | None:
+        return petit_sec_seat(self.deal.dealt)
+
+    def legal_bids(self) -> list[Contract | None]:
+        if self.stage is not Stage.BID:
+            return []
+        return [a.contract for a in self.deal.legal_actions() if isinstance(a, Bid)]
+
+    def callable(self) -> list[Card]:
+        if self.stage is not Stage.CALL:
+            return []
+        return cards_of(callable_cards(self.hand))
+
+    def discard_refusals(self) -> dict[Card, str]:
+        """The learner's cards that may not go to the écart now, with the reason code."""
+        if self.stage is not Stage.ECART:
+            return {}
+        out = {}
+        for card in cards_of(self.hand):
+            reason = self.deal.discard_refusal(card)
+            if reason is not None:
+                out[card] = reason.value
+        return out
+
+    def legal_plays(self) -> int:
+        return self.deal.legal_plays() if self.stage in (Stage.PLAY, Stage.POIGNEE) else 0
+
+    def poignee_options(self) -> dict[Poignee, int]:
+        """Poignées the learner may show now (before their first card), unless declined."""
+        deal = self.deal
+        if deal.phase is not Phase.PLAYING or deal.to_play != LEARNER or self.declined_poignee:
+            return {}
+        return deal.poignee_choices()
+
+    def remarks_for(self, trick: int) -> list[Remark]:
+        return [r for r in self.remarks if r.trick == trick]
+
+    # --- the learner's actions ------------------------------------------------------------
+    def bid(self, contract: Contract | None) -> Refusal | None:
+        return self._learner(Stage.BID, Bid(contract))
+
+    def call(self, card: Card) -> Refusal | None:
+        return self._learner(Stage.CALL, Call(card), card)
+
+    def discard(self, card: Card) -> Refusal | None:
+        return self._learner(Stage.ECART, Discard(card), card)
+
+    def take_back(self, card: Card) -> Refusal | None:
+        """Take a card back from the écart (until the chelem question is answered)."""
+        deal = self.deal
+        if self.stage not in (Stage.ECART, Stage.CHELEM) or not deal.ecart >> card & 1:
+            return Refusal("not_in_ecart", card)
+        redo: list[Action] = []
+        while True:
+            action = deal.pop()
+            if isinstance(action, Discard) and action.card == card:
+                break
+            redo.append(action)
+        for action in reversed(redo):
+            deal.push(action)
+        return None
+
+    def announce_chelem(self, announce: bool) -> Refusal | None:
+        return self._learner(Stage.CHELEM, AnnounceChelem(announce))
+
+    def show_poignee(self, level: Poignee | None) -> Refusal | None:
+        """Show the poignée ``level`` (the engine's choice of trumps), or None: do not show."""
+        if self.stage is not Stage.POIGNEE:
+            return Refusal("poignee_too_late")
+        if level is None:
+            self.declined_poignee = True
+            return None
+        options = self.poignee_options()
+        if level not in options:
+            return Refusal("poignee_wrong_count")
+        return self._learner(Stage.POIGNEE, ShowPoignee(options[level]))
+
+    def play(self, card: Card) -> Refusal | None:
+        """Play ``card``; an illegal card is refused with the rule and the cards forcing it.
+        Playing a card without showing an offered poignée declines it."""
+        deal = self.deal
+        if self.stage not in (Stage.PLAY, Stage.POIGNEE):
+            return Refusal("wrong_phase", card)
+        if not deal.legal_plays() >> card & 1:
+            verdict = rules.illegal_play(
+                deal.hands[LEARNER], deal.trick, card, deal.called, not deal.tricks
+            )
+            if verdict is None:  # cannot happen: legal_plays and illegal_play agree
+                return Refusal("illegal_play", card)
+            return Refusal(verdict.reason.value, card, verdict.forcing, rules.led_suit(deal.trick))
+        self.declined_poignee = True
+        return self._learner(Stage.PLAY, Play(card), card)
+
+    # --- machinery ------------------------------------------------------------------------
+    def _learner(self, stage: Stage, action: Action, card: Card | None = None) -> Refusal | None:
+        if self.stage is not stage and not (stage is Stage.PLAY and self.stage is Stage.POIGNEE):
+            return Refusal("wrong_phase", card)
+        try:
+            self._push(action)
+        except IllegalActionError as error:
+            return Refusal(error.reason or "illegal", card)
+        self.advance()
+        return None
+
+    def _push(self, action: Action) -> None:
+        """Push an action (anybody's) and note what the coach needs."""
+        deal = self.deal
+        if isinstance(action, Play) and deal.to_play == LEARNER:
+            self._learner_legal[len(deal.tricks)] = deal.legal_plays()
+        tricks = len(deal.tricks)
+        deal.push(action)
+        if len(deal.tricks) > tricks:
+            index = len(deal.tricks) - 1
+            self.remarks += trick_remarks(deal, index, LEARNER, self._learner_legal.get(index))
+
+    def advance(self) -> None:
+        """The bots act until the learner must act or the deal is over."""
+        deal = self.deal
+        while deal.phase in WAITING and deal.current_seat != LEARNER:
+            seat = deal.current_seat
+            assert seat is not None
+            self._push(self.bots[seat].choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
+
+
+__all__ = ["LEARNER", "PracticeDeal", "Refusal", "Stage"]

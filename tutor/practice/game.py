@@ -1,0 +1,250 @@
+"""A practice game: a series of deals against the bots with a running score sheet.
+
+FFT scoring has no target: the game goes on until the learner starts a new one. A target
+("first to 100") is a common HOUSE rule and optional: the game is over when a player's total
+reaches it, and the highest total wins.
+
+Everything needed to resume the game is plain data (``to_data``/``from_data``): the settings,
+the finished deals (seed, dealer, moves, marks) and the moves of the deal in progress.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from tutor.engine.contracts import Contract
+from tutor.engine.game import Deal, Phase
+from tutor.practice.deal import PracticeDeal
+from tutor.practice.moves import decode
+
+DATA_VERSION = 1
+SEED_RANGE = 1_000_000
+TARGETS = (100, 250, 500, 1000)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One line of the score sheet."""
+
+    number: int  # 1-based
+    seed: int
+    dealer: int
+    moves: tuple[str, ...]
+    marks: tuple[int, ...]  # zeros for a redeal
+    taker: int | None = None
+    contract: Contract | None = None
+    made: bool | None = None
+    redeal: str | None = None  # 'all_passed' or 'petit_sec'
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "moves": list(self.moves),
+            "marks": list(self.marks),
+            "taker": self.taker,
+            "contract": self.contract.code if self.contract is not None else None,
+            "made": self.made,
+            "redeal": self.redeal,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> DealRow:
+        contract = data.get("contract")
+        return cls(
+            number=int(data["number"]),
+            seed=int(data["seed"]),
+            dealer=int(data["dealer"]),
+            moves=tuple(str(m) for m in data.get("moves", ())),
+            marks=tuple(int(m) for m in data["marks"]),
+            taker=None if data.get("taker") is None else int(data["taker"]),
+            contract=None if contract is None else Contract.from_code(contract),
+            made=data.get("made"),
+            redeal=data.get("redeal"),
+        )
+
+
+def next_seed(game_seed: int, number: int) -> int:
+    """The seed of deal ``number`` (1-based) of a game: the first is the game's own seed."""
+    if number == 1:
+        return game_seed
+    return random.Random(game_seed * 7919 + number).randrange(SEED_RANGE)
+
+
+@dataclass
+class PracticeGame:
+    players: int = 4
+    seed: int = 0
+    first_dealer: int | None = None
+    target: int | None = None
+    coach: bool = True
+    rows: list[DealRow] = field(default_factory=list)
+    current: PracticeDeal | None = None
+    game_id: int | None = None  # the saved game's id in the progress store
+    number: int = 1  # the number of the deal in progress (or just over), 1-based
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4, 5):
+            raise ValueError(f"French tarot is played by 3, 4 or 5 players, not {self.players}")
+        if self.first_dealer is None:
+            self.first_dealer = self.players - 1  # the learner speaks first in the first deal
+        if self.current is None:
+            self.current = self._deal(1)
+        self.record()
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 4,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        target: int | None = None,
+        coach: bool = True,
+    ) -> PracticeGame:
+        if seed is None:
+            seed = random.SystemRandom().randrange(SEED_RANGE)
+        return cls(players, seed, dealer, target, coach)
+
+    # --- the deals ------------------------------------------------------------------------
+    @property
+    def deal(self) -> PracticeDeal:
+        assert self.current is not None
+        return self.current
+
+    def _recorded(self) -> bool:
+        return bool(self.rows) and self.rows[-1].number == self.number
+
+    def _deal(self, number: int) -> PracticeDeal:
+        assert self.first_dealer is not None
+        self.number = number
+        dealer = (self.first_dealer + number - 1) % self.players
+        return PracticeDeal(self.players, next_seed(self.seed, number), dealer)
+
+    def record(self) -> bool:
+        """Put the deal in progress on the score sheet once it is over; True if it was added."""
+        current = self.deal
+        if not current.finished or self._recorded():
+            return False
+        deal = current.deal
+        if deal.phase is Phase.REDEAL:
+            assert deal.redeal_reason is not None
+            row = DealRow(
+                self.number,
+                deal.seed,
+                deal.dealer,
+                tuple(current.moves),
+                (0,) * self.players,
+                redeal=deal.redeal_reason.value,
+            )
+        else:
+            result = deal.result()
+            row = DealRow(
+                self.number,
+                deal.seed,
+                deal.dealer,
+                tuple(current.moves),
+                result.marks,
+                deal.taker,
+                deal.contract,
+                result.score.made,
+            )
+        self.rows.append(row)
+        return True
+
+    def next_deal(self) -> PracticeDeal:
+        """Deal the next hand (the deal in progress must be over). The dealer moves on by
+        one seat, after a redeal too."""
+        if not self.deal.finished:
+            raise ValueError("the deal in progress is not over")
+        self.record()
+        self.current = self._deal(self.number + 1)
+        self.record()  # a petit sec is void as soon as it is dealt
+        return self.current
+
+    # --- the score sheet ------------------------------------------------------------------
+    @property
+    def totals(self) -> list[int]:
+        totals = [0] * self.players
+        for row in self.rows:
+            for seat, mark in enumerate(row.marks):
+                totals[seat] += mark
+        return totals
+
+    @property
+    def over(self) -> bool:
+        """A target is set and a player reached it (at the end of a deal)."""
+        return self.target is not None and max(self.totals) >= self.target
+
+    @property
+    def leaders(self) -> list[int]:
+        best = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "version": DATA_VERSION,
+            "players": self.players,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "target": self.target,
+            "coach": self.coach,
+            "rows": [row.to_data() for row in self.rows],
+            "current": {
+                "number": self.number,
+                "seed": self.deal.seed,
+                "dealer": self.deal.dealer,
+                "moves": self.deal.moves,
+                "declined_poignee": self.deal.declined_poignee,
+            },
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], game_id: int | None = None) -> PracticeGame:
+        """Rebuild a saved game (every move is checked again by the engine); ValueError when
+        the data is not a practice game this version can read."""
+        try:
+            if data.get("version") != DATA_VERSION:
+                raise ValueError(f"unknown practice game version {data.get('version')!r}")
+            players = int(data["players"])
+            current = data["current"]
+            deal = PracticeDeal(
+                players,
+                int(current["seed"]),
+                int(current["dealer"]),
+                moves=[str(m) for m in current["moves"]],
+                declined_poignee=bool(current.get("declined_poignee", False)),
+            )
+            target = data.get("target")
+            game = cls(
+                players,
+                int(data["seed"]),
+                int(data["first_dealer"]),
+                None if target is None else int(target),
+                bool(data.get("coach", True)),
+                [DealRow.from_data(row) for row in data.get("rows", [])],
+                deal,
+                game_id,
+                int(current.get("number", len(data.get("rows", [])) + 1)),
+            )
+            return game
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a practice game: {error}") from error
+
+
+@lru_cache(maxsize=64)
+def _replayed(players: int, seed: int, dealer: int, moves: tuple[str, ...]) -> Deal:
+    deal = Deal.new(players, seed, dealer)
+    for text in moves:
+        deal.push(decode(text))
+    return deal
+
+
+def row_deal(players: int, row: DealRow) -> Deal:
+    """The deal of a score-sheet row, replayed from its moves (do not modify it: cached)."""
+    return _replayed(players, row.seed, row.dealer, row.moves)

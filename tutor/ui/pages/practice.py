@@ -1,0 +1,3 @@
+from tutor.ui.practice import render
+
+render()
