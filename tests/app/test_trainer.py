@@ -105,3 +105,14 @@ def test_an_unusable_database_says_so_and_the_trainer_keeps_working(monkeypatch,
     answer(at, "overtrump-01", right=True)
     assert "Right!" in texts(at)
     assert cards_of(0) == []
+
+
+def test_a_wrong_score_is_matched_to_the_known_mistake_it_makes():
+    # scoring-01: garde, 49 points, 2 oudlers, taker's poignée, taker's petit au bout: +318.
+    # Multiplying the poignée gives (33 + 10) × 2 + 20 × 2 = 126 per defender, 378 for the taker.
+    at = open_puzzle("scoring-01")
+    from tests.app.drivers import number_answer
+
+    number_answer(at, "puzzle-scoring-01", 378)
+    assert "You multiplied the poignée" in texts(at)
+    assert "The right step" in texts(at)

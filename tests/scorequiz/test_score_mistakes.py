@@ -233,3 +233,16 @@ def test_parse_points(text: str, value: float) -> None:
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "4 5x"])
 def test_parse_points_refuses_what_is_not_a_number(text: str) -> None:
     assert m.parse_points(text) is None
+
+
+def test_match_answer_finds_the_mistake_for_whichever_mark_is_asked():
+    from tutor.engine.announcements import Chelem, Poignee
+    from tutor.engine.contracts import Contract
+    from tutor.engine.scoring import ScoreInput, Side
+    from tutor.scorequiz.mistakes import Case, match_answer
+
+    case = Case(ScoreInput(4, Contract.GARDE, 98, 2, Side.ATTACK, (Poignee.SIMPLE,), Chelem.NONE))
+    assert match_answer(case, "taker", 318) == []  # the right answer is no mistake
+    assert "poignee_multiplied" in {w.code for w in match_answer(case, "taker", 378)}
+    assert "poignee_multiplied" in {w.code for w in match_answer(case, "defender", -126)}
+    assert "poignee_multiplied" in {w.code for w in match_answer(case, "unit", 126)}

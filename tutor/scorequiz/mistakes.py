@@ -395,6 +395,20 @@ def match_marks(case: Case, taker: int, others: Iterable[int] | None = None) -> 
     return out
 
 
+def match_answer(case: Case, ask: str, value: int) -> list[Wrong]:
+    """Mistakes giving ``value`` for the one mark a puzzle asks for: the taker's, the
+    partner's, each defender's, or the unit (what each defender pays)."""
+
+    def asked(taker: int, partner: int | None, defender: int) -> int | None:
+        return {"taker": taker, "partner": partner, "defender": defender,
+                "unit": -defender}.get(ask)
+
+    right = case.right
+    if value == asked(right.taker, right.partner, right.defender):
+        return []
+    return [w for w in all_wrongs(case) if asked(w.taker, w.partner, w.defender) == value]
+
+
 def match_step(case: Case, index: int, value: int) -> list[Wrong]:
     """Mistakes that give ``value`` at step ``index`` of the engine's steps (as numbered by
     ``right_steps``) when every step before it is right."""

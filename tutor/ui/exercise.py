@@ -268,6 +268,25 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
     return t(lang, f"verdict.{code}", cards=cards)
 
 
+def _show_score_mistakes(ex: Any, answer: object, lang: str) -> None:
+    """A wrong score matched against the catalogue of known mistakes (multiplied the poignée,
+    forgot the ×3, petit au bout to the wrong side...), each with the right step."""
+    from tutor.scorequiz.mistakes import Case, match_answer
+    from tutor.ui.score_quiz import mistake_text, step_line
+
+    if not isinstance(answer, (int, Fraction)) or int(answer) != answer:
+        return
+    case = Case(score_input(ex))
+    shown: set[object] = set()
+    for wrong in match_answer(case, ex.ask, int(answer)):
+        st.markdown(f"**{t(lang, 'score_quiz.mistake_heading')}** "
+                    f"{mistake_text(wrong, ex.deal.players, lang)}")
+        if wrong.at not in shown:
+            shown.add(wrong.at)
+            st.markdown(t(lang, "score_quiz.right_step",
+                          line=step_line(case.right, wrong.at, lang)))
+
+
 def _bid_names(codes: frozenset[Any], lang: str) -> str:
     order = ["pass", "prise", "garde", "garde-sans", "garde-contre"]
     return ", ".join(t(lang, f"contracts.{c}") for c in sorted(codes, key=order.index))
@@ -290,6 +309,8 @@ def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
         st.error(message, icon=":material/cancel:")
         if ex.kind in ("count", "score", "bid") and _state(key)["attempts"] >= 2:
             st.info(t(lang, "verdict.expected_number", answer=_answer_text(ex, lang)))
+    if ex.kind == "score" and not verdict.correct:
+        _show_score_mistakes(ex, _state(key)["answer"], lang)
     if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
         result = score(score_input(ex))
         st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))

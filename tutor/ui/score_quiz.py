@@ -171,14 +171,9 @@ def step_line(score: Score, kind: StepKind, lang: str) -> str:
     return lines[index]
 
 
-def mistake_text(wrong: Wrong, q: Question, lang: str) -> str:
-    params = dict(wrong.params)
-    return t(
-        lang,
-        f"score_quiz.mistakes.{wrong.code}",
-        players=q.players,
-        **params,
-    )
+def mistake_text(wrong: Wrong, players: int, lang: str) -> str:
+    """The known mistake named, in the learner's language."""
+    return t(lang, f"score_quiz.mistakes.{wrong.code}", players=players, **dict(wrong.params))
 
 
 def _show_calculation(score: Score, lang: str, *, expanded: bool) -> None:
@@ -190,7 +185,8 @@ def _show_wrongs(q: Question, wrongs: tuple[Wrong, ...], lang: str) -> None:
     """Each mistake named, with the right step; the first one's step is enough for several."""
     shown: set[StepKind] = set()
     for wrong in wrongs:
-        st.markdown(f"**{t(lang, 'score_quiz.mistake_heading')}** {mistake_text(wrong, q, lang)}")
+        heading = t(lang, "score_quiz.mistake_heading")
+        st.markdown(f"**{heading}** {mistake_text(wrong, q.players, lang)}")
         if wrong.at not in shown:
             shown.add(wrong.at)
             st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, wrong.at, lang)))
