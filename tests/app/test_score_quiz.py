@@ -3,11 +3,9 @@ explanation; the seed in the URL; the streak saved in the database."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import format_half, half_points, mask_of
@@ -23,14 +21,9 @@ PAGE = str(ROOT / "tutor/ui/pages/score_quiz.py")
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "quiz.sqlite3"
-    monkeypatch.setenv("TAROT_TUTOR_DB", str(path))
-    st.cache_resource.clear()
-    st.cache_data.clear()
-    yield path
-    st.cache_resource.clear()
-    st.cache_data.clear()
+def db(fresh_state: Path) -> Path:
+    """The progress file of this test (tests/app/conftest.py sets it up and clears caches)."""
+    return fresh_state
 
 
 def open_quiz(**params: object) -> AppTest:

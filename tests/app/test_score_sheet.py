@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
@@ -67,14 +65,9 @@ FFT_DEALS: list[tuple[dict[str, Any], int]] = [
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "sheet.sqlite3"
-    monkeypatch.setenv("TAROT_TUTOR_DB", str(path))
-    st.cache_resource.clear()
-    st.cache_data.clear()
-    yield path
-    st.cache_resource.clear()
-    st.cache_data.clear()
+def db(fresh_state: Path) -> Path:
+    """The progress file of this test (tests/app/conftest.py sets it up and clears caches)."""
+    return fresh_state
 
 
 @pytest.fixture
