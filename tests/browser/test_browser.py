@@ -185,3 +185,39 @@ def test_practice_deal_played_through_in_the_browser(page, server):
                 page.wait_for_timeout(300)  # the bots are still playing, or a rerun is on
     page.locator(".st-key-practice-next-deal button").wait_for()
     shot(page, "practice-score-en")
+
+
+@pytest.mark.parametrize("puzzle_id", ["follow-suit-01", "ecart-01", "counting-01",
+                                       "scoring-01", "allowed-bids-01"])
+def test_puzzles_of_every_kind_solved_in_the_browser(page, server, puzzle_id):
+    from tutor.content.evaluate import expected_answer
+    from tutor.content.loader import load_all
+    from tutor.engine.cards import format_card
+
+    puzzle = load_all().puzzle(puzzle_id)
+    answer = expected_answer(puzzle)
+    page.goto(f"{server}/puzzles?lang=en&puzzle={puzzle_id}")
+    page.get_by_text(puzzle.exercise.question.en.split("\n")[0][:30]).first.wait_for()
+    wait_ready(page)
+    if puzzle.kind in ("legal-set", "ecart"):
+        hand = page.locator('[data-testid="tarot-hand"]')
+        for count, card in enumerate(sorted(answer), start=1):
+            hand.locator(f'div[data-card="{format_card(card)}"]').click()
+            page.locator('[data-testid="tarot-hand"] div[data-selected="true"]').nth(
+                count - 1).wait_for()
+            wait_ready(page)
+    elif puzzle.kind == "bid":
+        for code in sorted(answer):
+            label = {"pass": "Pass", "prise": "Prise", "garde": "Garde",
+                     "garde-sans": "Garde sans", "garde-contre": "Garde contre"}[code]
+            page.get_by_role("button", name=label, exact=True).click()
+            wait_ready(page)
+    else:
+        value = answer if not hasattr(answer, "denominator") or answer.denominator == 1 \
+            else float(answer)
+        field = page.locator(f".st-key-puzzle-{puzzle_id}-number input")
+        field.fill(str(int(value) if value == int(value) else value))
+    page.get_by_role("button", name="Check").first.click()
+    page.get_by_text("Right!").wait_for()
+    wait_ready(page)
+    shot(page, f"puzzle-{puzzle_id}-right-en")
