@@ -30,7 +30,15 @@ from tutor.engine.cards import (
 from tutor.engine.contracts import Contract, callable_cards
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.game import Deal, Phase
-from tutor.engine.play import NO_SUIT_LED, TRUMP_LED, Reason, explain_play, led_suit, top_trump
+from tutor.engine.play import (
+    NO_SUIT_LED,
+    TRUMP_LED,
+    PlayVerdicts,
+    Reason,
+    explain_play,
+    led_suit,
+    top_trump,
+)
 from tutor.engine.scoring import ScoreInput, Side, score
 from tutor.engine.tarocchi import count_in_threes
 
@@ -71,10 +79,9 @@ def _text(en: str, it: str) -> dict[str, str]:
 
 
 # --- obligations ----------------------------------------------------------------------------
-def _theme_of(hand: int, trick: list[Card]) -> str:
+def _theme_of(trick: list[Card], verdicts: PlayVerdicts) -> str:
     """The rule that decides this position, as a puzzle theme."""
     led = led_suit(trick)
-    verdicts = explain_play(hand, trick)
     reasons = {v.reason for v in verdicts.illegal.values()}
     if led == TRUMP_LED:
         return "trump-led"
@@ -123,7 +130,7 @@ def _obligation_puzzle(deal: Deal, rng: random.Random) -> dict[str, Any]:
     hand = deal.hands[seat]
     trick = list(deal.trick)
     verdicts = explain_play(hand, trick, deal.called, not deal.tricks)
-    theme = _theme_of(hand, trick)
+    theme = _theme_of(trick, verdicts)
     kind = rng.choice(["legal-set", "play"])
     legal = list(verdicts.legal)
     position = {

@@ -23,7 +23,6 @@ def render() -> None:
     cols[2].metric(t(lang, "trainer.solved"), len(s.solved_items("puzzle")))
     cols[3].metric(t(lang, "trainer.due"), len(due))
     stats = [row for row in s.theme_stats() if row.first_tries]
-    stats = [row for row in stats if row.theme]
     if not stats:
         st.info(t(lang, "dashboard.empty"))
     else:

@@ -19,6 +19,7 @@ from tutor.content.evaluate import Verdict, evaluate, expected_answer
 from tutor.engine.cards import Card, card_name, display_order
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.scoring import score
+from tutor.scorequiz.mistakes import Case, match_answer
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import (
@@ -27,6 +28,7 @@ from tutor.ui.views import (
     position_facts,
     score_lines,
     show_cards,
+    show_score_mistakes,
     show_trick,
     suit_led_name,
 )
@@ -271,20 +273,11 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
 def _show_score_mistakes(ex: Any, answer: object, lang: str) -> None:
     """A wrong score matched against the catalogue of known mistakes (multiplied the poignée,
     forgot the ×3, petit au bout to the wrong side...), each with the right step."""
-    from tutor.scorequiz.mistakes import Case, match_answer
-    from tutor.ui.score_quiz import mistake_text, step_line
-
     if not isinstance(answer, (int, Fraction)) or int(answer) != answer:
         return
     case = Case(score_input(ex))
-    shown: set[object] = set()
-    for wrong in match_answer(case, ex.ask, int(answer)):
-        st.markdown(f"**{t(lang, 'score_quiz.mistake_heading')}** "
-                    f"{mistake_text(wrong, ex.deal.players, lang)}")
-        if wrong.at not in shown:
-            shown.add(wrong.at)
-            st.markdown(t(lang, "score_quiz.right_step",
-                          line=step_line(case.right, wrong.at, lang)))
+    wrongs = match_answer(case, ex.ask, int(answer))
+    show_score_mistakes(wrongs, case.right, ex.deal.players, lang)
 
 
 def _bid_names(codes: frozenset[Any], lang: str) -> str:

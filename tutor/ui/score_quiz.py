@@ -28,9 +28,9 @@ from tutor.engine.cards import (
     suit_name,
     suit_of,
 )
-from tutor.engine.scoring import Score, Side, StepKind
+from tutor.engine.scoring import Score, Side
 from tutor.scorequiz.generator import LEVELS, MAX_SEED, Question, find_seed, generate
-from tutor.scorequiz.mistakes import Wrong, WrongCount, count_breakdown, parse_points
+from tutor.scorequiz.mistakes import WrongCount, count_breakdown, parse_points
 from tutor.scorequiz.quiz import (
     MODES,
     Check,
@@ -43,7 +43,7 @@ from tutor.scorequiz.quiz import (
 )
 from tutor.ui.i18n import t
 from tutor.ui.session import current_language, show_saving_problem, store
-from tutor.ui.views import score_lines, show_cards
+from tutor.ui.views import score_lines, show_cards, show_score_mistakes
 
 SOURCE = "score-quiz"
 _SUITS = (*PLAIN_SUITS, Suit.TRUMPS, Suit.EXCUSE)
@@ -158,38 +158,9 @@ def _step_label(q: Question, step: QuizStep, lang: str) -> str:
     return t(lang, f"score_quiz.steps.{step.kind}", **values)
 
 
-def step_line(score: Score, kind: StepKind, lang: str) -> str:
-    """The engine's worked line for the first step of ``kind`` (the marks: with what each
-    defender pays)."""
-    lines = score_lines(score, lang)
-    wanted = StepKind.UNIT if kind is StepKind.MARKS else kind
-    index = next((i for i, s in enumerate(score.steps) if s.kind is wanted), None)
-    if index is None or len(lines) < len(score.steps):
-        return " · ".join(lines)
-    if kind is StepKind.MARKS:
-        return " · ".join(lines[index:])
-    return lines[index]
-
-
-def mistake_text(wrong: Wrong, players: int, lang: str) -> str:
-    """The known mistake named, in the learner's language."""
-    return t(lang, f"score_quiz.mistakes.{wrong.code}", players=players, **dict(wrong.params))
-
-
 def _show_calculation(score: Score, lang: str, *, expanded: bool) -> None:
     with st.expander(t(lang, "score_quiz.calculation"), expanded=expanded):
         st.markdown("\n".join(f"1. {line}" for line in score_lines(score, lang)))
-
-
-def _show_wrongs(q: Question, wrongs: tuple[Wrong, ...], lang: str) -> None:
-    """Each mistake named, with the right step; the first one's step is enough for several."""
-    shown: set[StepKind] = set()
-    for wrong in wrongs:
-        heading = t(lang, "score_quiz.mistake_heading")
-        st.markdown(f"**{heading}** {mistake_text(wrong, q.players, lang)}")
-        if wrong.at not in shown:
-            shown.add(wrong.at)
-            st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, wrong.at, lang)))
 
 
 def _show_count_wrongs(wrongs: tuple[WrongCount, ...], lang: str) -> None:
@@ -380,7 +351,7 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
     if state.get("sum") is not None:
         st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state["sum"])))
     if check.wrongs:
-        _show_wrongs(q, check.wrongs, lang)
+        show_score_mistakes(check.wrongs, q.score, q.players, lang)
         if st.button(t(lang, "score_quiz.show_answer"), key=f"sq_reveal_{key}"):
             state["shown"] = True
         if state["shown"]:
@@ -447,7 +418,7 @@ def _current_step(
         return
     st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
     if check.wrongs:
-        _show_wrongs(q, check.wrongs, lang)
+        show_score_mistakes(check.wrongs, q.score, q.players, lang)
     elif check.count_wrongs:
         _show_count_wrongs(check.count_wrongs, lang)
         st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))

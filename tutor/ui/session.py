@@ -70,7 +70,9 @@ def lesson_progress(lesson_id: str) -> LessonProgress:
     """This session's progress in a lesson, first read from the saved progress."""
     known: dict[str, LessonProgress] = st.session_state.setdefault("lesson_progress", {})
     if lesson_id not in known:
-        saved = store().lessons().get(lesson_id)
+        if "saved_lessons" not in st.session_state:  # one read per session, not per lesson
+            st.session_state["saved_lessons"] = store().lessons()
+        saved = st.session_state["saved_lessons"].get(lesson_id)
         progress = LessonProgress()
         if saved is not None:
             progress = LessonProgress(saved.step, set(saved.seen), set(saved.passed))

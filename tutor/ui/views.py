@@ -11,6 +11,7 @@ import streamlit as st
 from tutor.engine.cards import Card, card_name, display_order, format_half
 from tutor.engine.play import led_suit
 from tutor.engine.scoring import Score, StepKind
+from tutor.scorequiz.mistakes import Wrong
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.i18n import t
 
@@ -94,6 +95,31 @@ def format_number(value: object) -> str:
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
     return str(value)
+
+
+def step_line(score: Score, kind: StepKind, lang: str) -> str:
+    """The engine's worked line for the first step of ``kind`` (the marks: with what each
+    defender pays)."""
+    lines = score_lines(score, lang)
+    wanted = StepKind.UNIT if kind is StepKind.MARKS else kind
+    index = next((i for i, s in enumerate(score.steps) if s.kind is wanted), None)
+    if index is None or len(lines) < len(score.steps):
+        return " · ".join(lines)
+    if kind is StepKind.MARKS:
+        return " · ".join(lines[index:])
+    return lines[index]
+
+
+def show_score_mistakes(wrongs: Iterable[Wrong], right: Score, players: int, lang: str) -> None:
+    """Each known mistake named, with the right step (once per step, for several mistakes)."""
+    shown: set[StepKind] = set()
+    heading = t(lang, "score_quiz.mistake_heading")
+    for wrong in wrongs:
+        text = t(lang, f"score_quiz.mistakes.{wrong.code}", players=players, **dict(wrong.params))
+        st.markdown(f"**{heading}** {text}")
+        if wrong.at not in shown:
+            shown.add(wrong.at)
+            st.markdown(t(lang, "score_quiz.right_step", line=step_line(right, wrong.at, lang)))
 
 
 def score_lines(score: Score, lang: str) -> list[str]:
