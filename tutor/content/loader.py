@@ -30,7 +30,7 @@ from tutor.content.models import (
     Step,
     Theme,
 )
-from tutor.content.yamlload import YamlDoc, YamlSyntaxError, child, parse_yaml
+from tutor.content.yamlload import MAX_FILE_BYTES, YamlDoc, YamlSyntaxError, child, parse_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILE = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
@@ -173,7 +173,14 @@ def _kind_of(path: Path, data: Any) -> str:
 def _read(path: Path, kind: str | None) -> LoadedFile:
     loaded = LoadedFile(path, display_path(path), kind or "puzzle")
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)  # never more: a huge file is not read whole
+        if len(raw) > MAX_FILE_BYTES:
+            loaded.errors.append(ContentError(
+                loaded.shown, 1, 1, "file",
+                f"the file is larger than {MAX_FILE_BYTES // 1024} KB: split it"))
+            return loaded
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         loaded.errors.append(ContentError(loaded.shown, 1, 1, "file", f"not UTF-8 text: {exc}"))
         return loaded
@@ -364,7 +371,8 @@ def cross_file_errors(files: Sequence[LoadedFile], known_puzzle_ids: Iterable[st
                 errors.append(loaded.error((key,), f"duplicate {loaded.kind} {what} {value!r}: "
                                                    f"also in {first.shown}"))
     errors += _glossary_reference_errors(files)
-    puzzle_ids = {f.raw("id") for f in files if f.kind == "puzzle"} | set(known_puzzle_ids)
+    puzzle_ids = {pid for f in files if f.kind == "puzzle" and isinstance(pid := f.raw("id"), str)}
+    puzzle_ids |= set(known_puzzle_ids)
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None
         if not isinstance(steps, list):
@@ -387,7 +395,8 @@ def _glossary_reference_errors(files: Sequence[LoadedFile]) -> list[ContentError
         return []
     terms = glossaries[0].raw("terms")
     entries = terms if isinstance(terms, list) else []
-    keys = {term.get("key") for term in entries if isinstance(term, dict)}
+    keys = {key for term in entries if isinstance(term, dict)
+            and isinstance(key := term.get("key"), str)}
     errors: list[ContentError] = []
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None
