@@ -129,3 +129,12 @@ def test_the_app_gets_the_same_errors_as_content_errors(checked: dict[str, list[
 def test_one_error_per_bound_not_one_per_expanded_value(checked: dict[str, list[str]]) -> None:
     for name in ("alias-bomb", "nesting-100000", "fifty-megabytes"):
         assert len(errors_of(checked["check"], name)) == 1
+
+
+def test_a_path_the_system_refuses_is_an_error_naming_it() -> None:
+    from tutor.content.loader import check_files
+
+    name = "x" * 5000 + ".yaml"  # past the file-name limit: stat() raises, not "no such file"
+    _, errors = check_files([name])
+    assert [(e.path, e.field, e.message) for e in errors] == [
+        (name, "file", "cannot read: File name too long")]

@@ -338,12 +338,18 @@ def yaml_files(paths: Iterable[str | Path | tuple[str | Path, str | None]]
     for given in paths:
         given, kind = given if isinstance(given, tuple) else (given, None)
         p = Path(given)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
-        elif p.is_file():
-            found = [p] if p.suffix == SUFFIX else []
-        else:
-            errors.append(ContentError(display_path(p), 1, 1, "file", "no such file or folder"))
+        try:
+            if p.is_dir():
+                found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
+            elif p.is_file():
+                found = [p] if p.suffix == SUFFIX else []
+            else:
+                errors.append(ContentError(display_path(p), 1, 1, "file",
+                                           "no such file or folder"))
+                continue
+        except OSError as exc:  # a name too long, a folder that cannot be listed
+            errors.append(ContentError(display_path(p), 1, 1, "file",
+                                       f"cannot read: {exc.strerror}"))
             continue
         for f in found:
             key = f.resolve()
