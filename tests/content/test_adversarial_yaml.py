@@ -131,6 +131,12 @@ def test_one_error_per_bound_not_one_per_expanded_value(checked: dict[str, list[
         assert len(errors_of(checked["check"], name)) == 1
 
 
+def test_an_unreadable_value_is_reported_once(checked: dict[str, list[str]]) -> None:
+    at_difficulty = [line for line in errors_of(checked["check"], "number-100000-digits")
+                     if ": difficulty: " in line]
+    assert len(at_difficulty) == 1
+
+
 def test_a_path_the_system_refuses_is_an_error_naming_it() -> None:
     from tutor.content.loader import check_files
 

@@ -153,11 +153,16 @@ def _validate(model: type[M], loaded: LoadedFile) -> M | None:
     try:
         return model.model_validate(loaded.doc.data)
     except ValidationError as exc:
+        # A value YAML could not read (a 100,000-digit number, a bad date) is already reported;
+        # the model would only add "not None" at the same place.
+        unreadable = {problem.path for problem in loaded.doc.problems}
         for err in exc.errors(include_url=False):
             loc = list(err["loc"])
             if model is Puzzle and loc and loc[0] == "exercise":
                 loc = loc[1:]  # the exercise's fields are flat in the YAML
             path, message, at_key = _message(err, _data_path(loaded.doc, loc))
+            if path in unreadable and err.get("input") is None and err["type"] != "extra_forbidden":
+                continue
             loaded.errors.append(loaded.error(path, message, key=at_key))
         return None
 
