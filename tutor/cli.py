@@ -1,18 +1,28 @@
 """``python -m tutor``: check content, and ask the engine for legal cards, scores and counts.
 
-Bad input exits with status 2 and one line naming the problem, never a traceback.
+Bad input exits with status 2 and one line naming the problem, never a traceback: malformed
+arguments, and inputs no real deal can produce (a hand larger than a deal gives, poignées
+needing more trumps than exist, a chelem without the oudlers it must hold, ...).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import re
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
+from typing import NoReturn
 
-from tutor.engine.announcements import Chelem, Poignee
+from tutor.engine.announcements import POIGNEE_TRUMPS, Chelem, Poignee
 from tutor.engine.cards import (
+    EXCUSE,
+    EXCUSE_BIT,
+    HONOURS_MASK,
+    TRUMPS_MASK,
     card_name,
     display_order,
     format_card,
@@ -21,10 +31,12 @@ from tutor.engine.cards import (
     mask_of,
     parse_card,
     parse_cards,
+    suit_of,
 )
-from tutor.engine.contracts import Contract
+from tutor.engine.contracts import ChienFate, Contract
+from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.errors import TarotError
-from tutor.engine.play import explain_play, validate_position
+from tutor.engine.play import explain_play, led_suit, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, StepKind, score
 from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
 
@@ -35,25 +47,66 @@ class UsageError(Exception):
     """Bad command-line input: printed as one line, exit status 2."""
 
 
+# Plain ASCII decimals: float() would take "inf", "nan", "1e999" and Arabic-Indic digits.
+_POINTS = re.compile(r"-?[0-9]{1,6}(?:[.,][0-9]{1,6})?", re.ASCII)
+_WHOLE = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
+# Every card a poignée can show: the 21 trumps, the Excuse standing in for one of them.
+POIGNEE_CARDS = (TRUMPS_MASK | EXCUSE_BIT).bit_count()
+
+
 def _parse_points(text: str) -> int:
     """'49' or '40.5' (or '40,5') -> half-points."""
-    try:
-        value = float(text.replace(",", "."))
-    except ValueError:
-        raise UsageError(f"points must be a number like 49 or 40.5, not {text!r}") from None
-    half = value * 2
-    if half != int(half):
+    if not _POINTS.fullmatch(text.strip()):
+        raise UsageError(f"points must be a number like 49 or 40.5, not {text!r}")
+    half = Fraction(text.strip().replace(",", ".")) * 2
+    if half.denominator != 1:
         raise UsageError(f"points are counted to the half point, not {text}")
     return int(half)
 
 
+def _whole_number(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (int() also takes '٣' and '1_0')."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"a whole number is expected, not {text!r}")
+    return int(text)
+
+
 # --- legal --------------------------------------------------------------------------------
+def check_hand_size(hand: Sequence[int], players: int) -> None:
+    """A hand never holds more cards than the deal gives each player (the taker's écart
+    brings it back to that size)."""
+    if len(hand) > HAND_SIZE[players]:
+        raise UsageError(f"a hand has at most {HAND_SIZE[players]} cards at {players} players, "
+                         f"not {len(hand)}")
+
+
+def check_called_card(called: int, players: int) -> None:
+    """At 5 players the taker calls a king (a queen, cavalier or jack when holding every
+    higher one): never a trump, the Excuse or a low card."""
+    if players != 5:
+        raise UsageError("a card is called only at 5 players")
+    if not HONOURS_MASK >> called & 1:
+        raise UsageError(f"the called card is a king, queen, cavalier or jack, "
+                         f"not {format_card(called)}")
+
+
+def check_first_trick_lead(trick: Sequence[int], called: int) -> None:
+    """On the first trick nobody leads the called suit except with the called card itself."""
+    lead = next((card for card in trick if card != EXCUSE), None)
+    if lead is not None and lead != called and led_suit(trick) == int(suit_of(called)):
+        raise UsageError(f"on the first trick the called suit is led only with the called "
+                         f"card {format_card(called)}, not {format_card(lead)}")
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
     hand = parse_cards(args.hand)
     trick = parse_cards(args.trick) if args.trick else []
     called = parse_card(args.called) if args.called else None
-    if called is not None and args.players != 5:
-        raise UsageError("a card is called only at 5 players")
+    check_hand_size(hand, args.players)
+    if called is not None:
+        check_called_card(called, args.players)
+        if args.first_trick:
+            check_first_trick_lead(trick, called)
     hand_mask = mask_of(hand)
     validate_position(hand_mask, trick, args.players)
     verdicts = explain_play(hand_mask, trick, called, args.first_trick)
@@ -126,19 +179,42 @@ def describe_steps(result: Score) -> list[str]:
     return lines
 
 
+def check_poignees_fit_the_trumps(poignees: Sequence[Poignee], players: int) -> None:
+    """Each poignée shows its own trumps: together they cannot need more than the 21 trumps
+    and the Excuse."""
+    needed = sum(POIGNEE_TRUMPS[players][p] for p in poignees)
+    if needed > POIGNEE_CARDS:
+        shown = " + ".join(p.code for p in poignees)
+        raise UsageError(f"poignées {shown} at {players} players show {needed} trumps; there are "
+                         f"only 21 and the Excuse")
+
+
+def check_chelem_oudlers(s: ScoreInput) -> None:
+    """A taker who wins every trick wins the 21 and the Petit wherever they were dealt, unless
+    they lay in the chien of a garde contre (which goes to the defence)."""
+    if s.chelem not in (Chelem.MADE, Chelem.ANNOUNCED_MADE):
+        return
+    if s.contract.chien is not ChienFate.DEFENCE_UNSEEN and s.oudlers < 2:
+        raise UsageError(f"a chelem by the taker in a {s.contract.code} takes the 21 and the "
+                         f"Petit: at least 2 oudlers, not {s.oudlers}")
+
+
 def cmd_score(args: argparse.Namespace) -> int:
-    if args.players not in (3, 4, 5):
+    if args.players not in HAND_SIZE:
         raise UsageError(f"players must be 3, 4 or 5, not {args.players}")
+    poignees = tuple(Poignee.from_code(p) for p in args.poignee or ())
+    check_poignees_fit_the_trumps(poignees, args.players)
     s = ScoreInput(
         players=args.players,
         contract=Contract.from_code(args.contract),
         taker_half_points=_parse_points(args.points),
         oudlers=args.oudlers,
         petit_au_bout=Side.from_code(args.petit_au_bout) if args.petit_au_bout else None,
-        poignees=tuple(Poignee.from_code(p) for p in args.poignee or ()),
+        poignees=poignees,
         chelem=Chelem.from_code(args.chelem) if args.chelem else Chelem.NONE,
         alone=args.alone,
     )
+    check_chelem_oudlers(s)
     result = score(s)
     if args.json:
         print(
@@ -225,8 +301,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's errors as UsageError: one line, not the usage block and a second line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tutor", description=__doc__)
+    parser = Parser(prog="python -m tutor", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="validate lessons and puzzles against the engine")
@@ -236,17 +319,17 @@ def build_parser() -> argparse.ArgumentParser:
     legal = sub.add_parser("legal", help="legal cards of a hand for a trick so far")
     legal.add_argument("--hand", required=True, help='e.g. "KH 10S T21 EX"')
     legal.add_argument("--trick", default="", help='cards played so far, lead first: "7H T9"')
-    legal.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    legal.add_argument("--players", type=_whole_number, choices=(3, 4, 5), default=4)
     legal.add_argument("--called", help="5 players: the called card, e.g. KD")
     legal.add_argument("--first-trick", action="store_true", help="5 players: the first trick")
     legal.add_argument("--json", action="store_true")
     legal.set_defaults(func=cmd_legal)
 
     sc = sub.add_parser("score", help="the worked score of a deal")
-    sc.add_argument("--players", type=int, default=4)
+    sc.add_argument("--players", type=_whole_number, default=4)
     sc.add_argument("--contract", required=True, help="prise, garde, garde-sans or garde-contre")
     sc.add_argument("--points", required=True, help="the taker's points, e.g. 49 or 40.5")
-    sc.add_argument("--oudlers", type=int, required=True)
+    sc.add_argument("--oudlers", type=_whole_number, required=True)
     sc.add_argument("--petit-au-bout", choices=("attack", "defence"))
     sc.add_argument("--poignee", action="append", choices=("simple", "double", "triple"))
     sc.add_argument("--chelem", choices=[c.value for c in Chelem if c is not Chelem.NONE])
@@ -262,14 +345,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """Built once per process: parsing does not change it, and building costs milliseconds."""
+    return build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         return int(args.func(args))
-    except (TarotError, UsageError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+    except SystemExit as done:  # --help: argparse printed it and exits
+        return done.code if isinstance(done.code, int) else 0
     except BrokenPipeError:  # the reader (e.g. ``| head``) stopped early: not an error
         sys.stderr.close()
         return 0
+    except (TarotError, UsageError, ValueError, OSError) as error:
+        # OSError: a path the system refuses (too long, unreadable) given to ``check``.
+        message = " ".join(str(error).split()) or type(error).__name__
+        print(f"error: {message}", file=sys.stderr)
+        return 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -125,17 +124,16 @@ def test_load_all_raises_every_error(tmp_path: Path) -> None:
     assert [e.field for e in raised.value.errors] == ["position.hand.1", "position.hand.3"]
 
 
-def test_loading_a_bank_of_300_files_is_fast(tmp_path: Path) -> None:
+def test_a_bank_of_300_puzzle_files_loads_every_puzzle(tmp_path: Path) -> None:
+    # Its speed is measured by hand: tests/benchmarks/bench_content.py.
     template = (PUZZLES / "overtrump/overtrump-01.yaml").read_text(encoding="utf-8")
     for i in range(300):
         write(tmp_path, f"puzzles/overtrump/p-{i:03d}.yaml",
               template.replace("id: overtrump-01", f"id: p-{i:03d}"))
     (tmp_path / "lessons").mkdir()
-    start = time.perf_counter()
     bank = load_all(tmp_path / "lessons", tmp_path / "puzzles")
-    elapsed = time.perf_counter() - start
-    assert len(bank.puzzles) == 300
-    assert elapsed < 1.0, f"{elapsed:.2f} s"
+    assert [p.id for p in bank.puzzles] == [f"p-{i:03d}" for i in range(300)]
+    assert bank.puzzle("p-123").exercise == bank.puzzle("p-000").exercise
 
 
 # --- several errors, all reported ---------------------------------------------------------

@@ -102,6 +102,34 @@ def test_count_french_and_italian(capsys):
         (["score", "--contract", "grand", "--points", "40", "--oudlers", "1"], "unknown contract"),
         (["score", "--contract", "garde", "--points", "abc", "--oudlers", "1"], "must be a number"),
         (["count", "KH 2Z"], "unknown card"),
+        (["score", "--contract", "garde", "--points", "inf", "--oudlers", "1"], "like 49 or 40.5"),
+        (["score", "--contract", "garde", "--points", "nan", "--oudlers", "1"], "like 49 or 40.5"),
+        (["score", "--contract", "garde", "--points", "1e400", "--oudlers", "1"], "like 49"),
+        (["score", "--contract", "garde", "--points", "١٢", "--oudlers", "1"], "like 49"),
+        (["score", "--contract", "garde", "--points", "49", "--oudlers", "٢"], "whole number"),
+        (["score", "--contract", "garde", "--points", "49", "--oudlers", "9" * 5000], "whole"),
+        (["score", "--players", "3", "--contract", "garde", "--points", "60", "--oudlers", "2",
+          "--poignee", "simple", "--poignee", "simple"], "26 trumps; there are only 21"),
+        (["score", "--players", "4", "--contract", "garde", "--points", "60", "--oudlers", "2",
+          "--poignee", "double", "--poignee", "simple"], "23 trumps"),
+        (["score", "--players", "5", "--contract", "garde", "--points", "60", "--oudlers", "2",
+          "--poignee", "simple", "--poignee", "simple", "--poignee", "simple"], "24 trumps"),
+        (["score", "--contract", "garde", "--points", "80", "--oudlers", "0", "--chelem",
+          "made"], "at least 2 oudlers, not 0"),
+        (["score", "--contract", "prise", "--points", "80", "--oudlers", "1", "--chelem",
+          "announced-made"], "at least 2 oudlers, not 1"),
+        (["score", "--players", "6", "--contract", "garde", "--points", "49", "--oudlers", "1"],
+         "3, 4 or 5"),
+        (["score", "--contract", "garde"], "required: --points, --oudlers"),
+        (["legal", "--hand", " ".join(f"{r}{s}" for s in "SHD" for r in (*range(1, 11), "K"))],
+         "at most 18 cards at 4 players, not 33"),
+        (["legal", "--players", "5", "--hand", "KH 2S", "--called", "EX", "--first-trick"],
+         "a king, queen, cavalier or jack, not EX"),
+        (["legal", "--players", "5", "--hand", "KH 2S", "--called", "T21"], "not T21"),
+        (["legal", "--players", "5", "--hand", "KS", "--called", "KH", "--first-trick",
+          "--trick", "EX 3H"], "called suit is led only with the called card KH, not 3H"),
+        (["legal", "--players", "7", "--hand", "KH"], "invalid choice"),
+        (["bogus"], "invalid choice"),
     ],
 )
 def test_bad_input_exits_non_zero_with_one_line(capsys, argv, message):
@@ -117,3 +145,27 @@ def test_python_dash_m_tutor_runs_as_a_module():
         check=False,
     )
     assert done.returncode == 0 and "total: 5" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--players", "4", "--contract", "garde", "--points", "60", "--oudlers", "2",
+         "--poignee", "simple", "--poignee", "simple"],  # 20 of the 21 trumps
+        ["score", "--contract", "garde-contre", "--points", "80", "--oudlers", "1", "--chelem",
+         "made"],  # the 21 or the Petit may lie in the chien, which the defence gets
+        ["score", "--contract", "garde", "--points", "60", "--oudlers", "0", "--chelem",
+         "announced-failed"],
+        ["legal", "--players", "5", "--hand", "2H 3S", "--called", "KH", "--first-trick",
+         "--trick", "EX KH"],  # the called card itself may open its suit
+        ["legal", "--players", "5", "--hand", "2H 3S", "--called", "QH"],  # kings all held
+    ],
+)
+def test_possible_inputs_next_to_the_refused_ones_are_answered(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and out and not err
+
+
+def test_help_is_printed_and_exits_zero(capsys):
+    code, out, _ = run(capsys, "score", "--help")
+    assert code == 0 and "--points" in out

@@ -30,7 +30,7 @@ from tutor.content.models import (
     Step,
     Theme,
 )
-from tutor.content.yamlload import YamlDoc, YamlSyntaxError, child, parse_yaml
+from tutor.content.yamlload import MAX_FILE_BYTES, YamlDoc, YamlSyntaxError, child, parse_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILE = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
@@ -153,11 +153,16 @@ def _validate(model: type[M], loaded: LoadedFile) -> M | None:
     try:
         return model.model_validate(loaded.doc.data)
     except ValidationError as exc:
+        # A value YAML could not read (a 100,000-digit number, a bad date) is already reported;
+        # the model would only add "not None" at the same place.
+        unreadable = {problem.path for problem in loaded.doc.problems}
         for err in exc.errors(include_url=False):
             loc = list(err["loc"])
             if model is Puzzle and loc and loc[0] == "exercise":
                 loc = loc[1:]  # the exercise's fields are flat in the YAML
             path, message, at_key = _message(err, _data_path(loaded.doc, loc))
+            if path in unreadable and err.get("input") is None and err["type"] != "extra_forbidden":
+                continue
             loaded.errors.append(loaded.error(path, message, key=at_key))
         return None
 
@@ -173,7 +178,14 @@ def _kind_of(path: Path, data: Any) -> str:
 def _read(path: Path, kind: str | None) -> LoadedFile:
     loaded = LoadedFile(path, display_path(path), kind or "puzzle")
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)  # never more: a huge file is not read whole
+        if len(raw) > MAX_FILE_BYTES:
+            loaded.errors.append(ContentError(
+                loaded.shown, 1, 1, "file",
+                f"the file is larger than {MAX_FILE_BYTES // 1024} KB: split it"))
+            return loaded
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         loaded.errors.append(ContentError(loaded.shown, 1, 1, "file", f"not UTF-8 text: {exc}"))
         return loaded
@@ -331,12 +343,18 @@ def yaml_files(paths: Iterable[str | Path | tuple[str | Path, str | None]]
     for given in paths:
         given, kind = given if isinstance(given, tuple) else (given, None)
         p = Path(given)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
-        elif p.is_file():
-            found = [p] if p.suffix == SUFFIX else []
-        else:
-            errors.append(ContentError(display_path(p), 1, 1, "file", "no such file or folder"))
+        try:
+            if p.is_dir():
+                found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
+            elif p.is_file():
+                found = [p] if p.suffix == SUFFIX else []
+            else:
+                errors.append(ContentError(display_path(p), 1, 1, "file",
+                                           "no such file or folder"))
+                continue
+        except OSError as exc:  # a name too long, a folder that cannot be listed
+            errors.append(ContentError(display_path(p), 1, 1, "file",
+                                       f"cannot read: {exc.strerror}"))
             continue
         for f in found:
             key = f.resolve()
@@ -364,7 +382,8 @@ def cross_file_errors(files: Sequence[LoadedFile], known_puzzle_ids: Iterable[st
                 errors.append(loaded.error((key,), f"duplicate {loaded.kind} {what} {value!r}: "
                                                    f"also in {first.shown}"))
     errors += _glossary_reference_errors(files)
-    puzzle_ids = {f.raw("id") for f in files if f.kind == "puzzle"} | set(known_puzzle_ids)
+    puzzle_ids = {pid for f in files if f.kind == "puzzle" and isinstance(pid := f.raw("id"), str)}
+    puzzle_ids |= set(known_puzzle_ids)
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None
         if not isinstance(steps, list):
@@ -387,7 +406,8 @@ def _glossary_reference_errors(files: Sequence[LoadedFile]) -> list[ContentError
         return []
     terms = glossaries[0].raw("terms")
     entries = terms if isinstance(terms, list) else []
-    keys = {term.get("key") for term in entries if isinstance(term, dict)}
+    keys = {key for term in entries if isinstance(term, dict)
+            and isinstance(key := term.get("key"), str)}
     errors: list[ContentError] = []
     for loaded in files:
         steps = loaded.raw("steps") if loaded.kind == "lesson" else None

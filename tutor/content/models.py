@@ -10,6 +10,7 @@ list (``[KH, 10S]``) or one space-separated string (``"KH 10S"``).
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -74,6 +75,9 @@ CardCode = Annotated[Card, PlainValidator(_card), PlainSerializer(format_card)]
 CardList = Annotated[tuple[CardCode, ...], BeforeValidator(_split_codes)]
 
 
+_DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?", re.ASCII)
+
+
 def _points(value: object) -> Fraction:
     """A number of points: whole or a half (12, 12.5, "12.5", "12,5")."""
     not_a_number = PydanticCustomError(
@@ -81,10 +85,13 @@ def _points(value: object) -> Fraction:
     )
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
         raise not_a_number
+    text = value.strip().replace(",", ".") if isinstance(value, str) else value
+    # Plain decimals only: Fraction("1e999999999") would compute a billion-digit number.
+    if isinstance(text, str) and not _DECIMAL.fullmatch(text):
+        raise not_a_number
     try:
-        text = value.strip().replace(",", ".") if isinstance(value, str) else value
         number = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):  # OverflowError: .inf
         raise not_a_number from None
     if (number * 2).denominator != 1:
         raise PydanticCustomError(

@@ -7,6 +7,12 @@ into plain Python data by hand, recording for every field path — ``("steps", 2
 PyYAML's SafeLoader rules (so an unquoted ``no`` is still the boolean false: the models then
 refuse it where a card code or a text is expected, with a hint to quote it).
 
+Reading has bounds, so that no file can crash or hang the checker or the app: nesting deeper
+than ``MAX_DEPTH``, more than ``MAX_ALIASES`` aliases, or aliases expanding to more than
+``MAX_VALUES`` values are each one error at the place they happen (the file size is bounded by
+the loader, ``MAX_FILE_BYTES``). libyaml's own composer recurses in C and overflows the stack on
+deep nesting, so only its parser is used; the composing is PyYAML's, with the bounds checked.
+
 ``ContentLoader`` (a ``yaml.SafeLoader`` subclass) also refuses duplicate keys on its own, for
 callers that use ``yaml.load`` directly.
 """
@@ -18,14 +24,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import ConstructorError
+from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from tutor.content.errors import FieldPath
 
 Mark = tuple[int, int]  # 1-based (line, column)
 
+# The largest content file is ~26 KB, nests 7 levels and has ~600 values; these bounds leave
+# ample room for real content and stop an adversarial file long before memory or time matter.
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 32  # Python recursion (about 1000 frames) is never approached
+MAX_ALIASES = 100  # content does not need aliases; a few are harmless
+MAX_VALUES = 20_000  # values after alias expansion: a "billion laughs" stops here (~0.2 s)
+
 MERGE_TAG = "tag:yaml.org,2002:merge"
+INT_TAG = "tag:yaml.org,2002:int"
 _BOOL_WORDS = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|"
                          r"on|On|ON|off|Off|OFF)$")
 
@@ -57,13 +73,72 @@ class ContentLoader(_NoDuplicateKeys, yaml.SafeLoader):
     """A SafeLoader that refuses duplicate mapping keys."""
 
 
-_COMPOSER: type[Any] = ContentLoader
 if getattr(yaml, "__with_libyaml__", False):
 
     class FastContentLoader(_NoDuplicateKeys, yaml.CSafeLoader):
         """The same on libyaml's C parser (several times faster)."""
 
-    _COMPOSER = FastContentLoader
+
+class YamlSyntaxError(ValueError):
+    def __init__(self, mark: Mark, message: str) -> None:
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+
+
+class YamlLimitError(YamlSyntaxError):
+    """The document goes past one of the reading bounds (depth, aliases, values)."""
+
+
+def _event_mark(event: Any) -> Mark:
+    mark = event.start_mark
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+class _BoundedComposer(Composer):
+    """PyYAML's composer, refusing nesting deeper than MAX_DEPTH and more than MAX_ALIASES
+    aliases before they can recurse or multiply."""
+
+    def _start_bounds(self) -> None:
+        self.anchors = {}
+        self.depth = 0
+        self.aliases = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        event = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
+        if isinstance(event, AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise YamlLimitError(_event_mark(event), f"more than {MAX_ALIASES} aliases "
+                                                         "(*name): write the values out")
+        elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            if self.depth >= MAX_DEPTH:
+                raise YamlLimitError(_event_mark(event), f"nested deeper than {MAX_DEPTH} levels")
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+        return super().compose_node(parent, index)
+
+
+class _PyComposer(_BoundedComposer, yaml.SafeLoader):
+    def __init__(self, stream: str) -> None:
+        yaml.SafeLoader.__init__(self, stream)
+        self._start_bounds()
+
+
+_COMPOSER: type[Any] = _PyComposer
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _FastComposer(_BoundedComposer, yaml.CSafeLoader):
+        """libyaml's parser (fast, iterative) under the bounded Python composer."""
+
+        def __init__(self, stream: str) -> None:
+            yaml.CSafeLoader.__init__(self, stream)
+            self._start_bounds()
+
+    _COMPOSER = _FastComposer
 
 
 def _mark(node: Node) -> Mark:
@@ -136,13 +211,6 @@ def _token_column(text: Any, index: int) -> int | None:
     return tokens[index].start() if 0 <= index < len(tokens) else None
 
 
-class YamlSyntaxError(ValueError):
-    def __init__(self, mark: Mark, message: str) -> None:
-        super().__init__(message)
-        self.mark = mark
-        self.message = message
-
-
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     if isinstance(exc, yaml.MarkedYAMLError):
         where = exc.problem_mark or exc.context_mark
@@ -157,12 +225,19 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
         before = text[:position]
         line = before.count("\n") + 1
         col = position - (before.rfind("\n") + 1) + 1
-        return YamlSyntaxError((line, col), f"YAML error: {exc}")
-    return YamlSyntaxError((1, 1), f"YAML error: {exc}")
+        return YamlSyntaxError((line, col), f"YAML error: {_first_line(exc)}")
+    return YamlSyntaxError((1, 1), f"YAML error: {_first_line(exc)}")
+
+
+def _first_line(exc: Exception) -> str:
+    """A reader error adds 'in "<unicode string>", position N' on further lines: the position
+    is already in the mark, and an error is one line."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def compose(text: str) -> Node | None:
-    """The node tree of a single YAML document (None for an empty one); raises YamlSyntaxError."""
+    """The node tree of a single YAML document (None for an empty one); raises YamlSyntaxError
+    (YamlLimitError past a bound)."""
     loader = _COMPOSER(text)
     try:
         return loader.get_single_node()  # type: ignore[no-any-return]
@@ -173,7 +248,8 @@ def compose(text: str) -> Node | None:
 
 
 def parse_yaml(text: str) -> YamlDoc | None:
-    """Parse one document into data and marks. None for an empty file; raises YamlSyntaxError.
+    """Parse one document into data and marks. None for an empty file; raises YamlSyntaxError
+    (YamlLimitError when aliases expand past MAX_VALUES values or MAX_DEPTH levels).
     Duplicate keys, non-string keys and unsupported tags are collected in ``problems``."""
     node = compose(text)
     if node is None:
@@ -190,8 +266,17 @@ class _Builder:
         self.doc = YamlDoc(None)
         self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
         self.active: set[int] = set()
+        self.values = 0
 
     def build(self, node: Node, path: FieldPath) -> Any:
+        # Aliases can repeat a node many times and nest it deeper than it was written: the
+        # bounds are checked again on the expanded data.
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise YamlLimitError(_mark(node), f"more than {MAX_VALUES} values once aliases "
+                                              "are expanded")
+        if len(path) > MAX_DEPTH:
+            raise YamlLimitError(_mark(node), f"nested deeper than {MAX_DEPTH} levels")
         self.doc.marks[path] = _mark(node)
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
@@ -214,6 +299,11 @@ class _Builder:
             return True, self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or str(exc)
+            self.problem(path, _mark(node), f"cannot read this value: {problem}")
+            return False, None
+        except ValueError as exc:  # a bad date, or an integer past Python's 4300 digits
+            problem = (f"a number of {len(node.value)} digits is too long"
+                       if node.tag == INT_TAG else str(exc))
             self.problem(path, _mark(node), f"cannot read this value: {problem}")
             return False, None
 
