@@ -37,7 +37,7 @@ SPACES = " \u00a0\u202f\u2009"  # plain, no-break, narrow no-break and thin spac
 # ASCII digits only: str.isdigit() and int() also take "²" or Arabic-Indic digits.
 _NUMBER = re.compile(
     rf"(?P<sign>[+-]?)(?P<whole>[0-9]{{0,{MAX_DIGITS}}})"
-    r"(?:\.(?P<decimals>[0-9]{1,2})|(?P<half>½))?",
+    r"(?:\.(?P<decimals>[0-9]{0,2})|(?P<half>½))?",
     re.ASCII,
 )
 _DIGITS_ONLY = re.compile(r"[+-]?[0-9]*\.?[0-9]*", re.ASCII)
