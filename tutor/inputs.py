@@ -22,9 +22,9 @@ from fractions import Fraction
 MAX_DIGITS = 5  # points and marks of a tarot deal stay well below 100 000
 MAX_NUMBER_CHARS = 24  # longer than any legitimate answer: refused before any other work
 MAX_PARAM_DIGITS = 19  # 2**63 - 1 has 19 digits: int() of that many is instant
-PARAM_SHOWN = 40  # characters of a refused URL value quoted back in a message
+PARAM_SHOWN = 60  # characters of a refused URL value quoted back in a message
 
-NAME_CHARS = 24  # a player's name
+NAME_CHARS = 32  # a player's name
 GAME_NAME_CHARS = 60  # a saved game's name
 SEARCH_CHARS = 60  # the glossary search
 REPORT_CHARS = 1000  # a note reporting a wrong puzzle

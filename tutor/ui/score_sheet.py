@@ -469,7 +469,8 @@ def _show_deals(sheet: Sheet, lang: str) -> None:
                 args=(index,),
             )
     st.subheader(t(lang, "score_sheet.chart_heading"))
-    chart = pd.DataFrame(list(sheet.running_totals()), columns=list(sheet.players))
+    # the headings of the table: a player called like the index ("Deal") must not clash
+    chart = pd.DataFrame(list(sheet.running_totals()), columns=player_columns(sheet, lang))
     chart.index.name = t(lang, "score_sheet.col_deal")
     st.line_chart(chart, x_label=t(lang, "score_sheet.col_deal"))
 
