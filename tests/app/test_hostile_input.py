@@ -236,3 +236,12 @@ def test_a_total_player_or_the_same_name_twice_is_refused_clearly(
     start_game(at, names)
     assert at.error[0].value == t("en", f"score_sheet.errors.{reason}")
     assert "ss_sheet" not in at.session_state
+
+
+@pytest.mark.parametrize("points", [float("inf"), float("-inf"), float("nan"), 1e300])
+def test_points_typed_as_infinity_or_a_huge_number_are_refused_clearly(points: float) -> None:
+    at = open_sheet()
+    start_game(at, ["Ann", "Bob", "Cid", "Dee"])
+    add(at, {"taker": 0, "contract": "garde", "points": points, "oudlers": 2})
+    assert at.error[0].value.startswith("Refused: ")
+    assert not at.dataframe  # no deal went in

@@ -10,6 +10,7 @@ are kept when an entry is refused.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
 from typing import Any
@@ -156,7 +157,7 @@ def form_entry(sheet: Sheet) -> DealEntry:
     """The entry the form holds (EntryError for what is missing; the engine checks the rest)."""
     s = st.session_state
     points = s.get("ssf_points")
-    if points is None:
+    if points is None or not math.isfinite(points):  # a typed "1e999" arrives as infinity
         raise EntryError("enter the points", "no_points")
     half = float(points) * 2
     if half != int(half):
