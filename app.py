@@ -3,11 +3,13 @@
 import streamlit as st
 
 from tutor.ui.i18n import LANGUAGE_NAMES, LANGUAGES, t
+from tutor.ui.safe import query_choice
 from tutor.ui.session import current_language, set_language
 
 st.set_page_config(page_title="Tarot tutor", page_icon=":material/style:", layout="wide")
 
 lang = current_language()
+query_choice("lang", LANGUAGES, lang)  # an unknown ?lang= is named in a message, then replaced
 st.query_params["lang"] = lang
 # (page file, catalog key of its title, icon, URL path); the first one is the home page.
 PAGES = [

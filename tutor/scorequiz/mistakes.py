@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from tutor import inputs
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import (
     CAVALIERS_MASK,
@@ -483,11 +484,9 @@ def count_breakdown(pile: int) -> list[tuple[str, int, int]]:
 
 
 def parse_points(text: str) -> Fraction | None:
-    """'45', '45.5', '45,5', '+12', '-126' -> a Fraction; anything else -> None."""
-    cleaned = text.strip().replace(",", ".").replace("−", "-").replace(" ", "")
-    if not cleaned:
-        return None
+    """'45', '45.5', '45,5', '+12', '-126' -> a Fraction; anything else -> None (refused by
+    its shape before any conversion: see tutor.inputs.parse_points)."""
     try:
-        return Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
+        return inputs.parse_points(text)
+    except ValueError:
         return None

@@ -19,6 +19,7 @@ from tutor.content.evaluate import Verdict, evaluate, expected_answer
 from tutor.engine.cards import Card, card_name, display_order
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.scoring import score
+from tutor.inputs import NUMBER_CHARS, InputRefused, parse_points, parse_whole
 from tutor.scorequiz.mistakes import Case, match_answer
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
@@ -149,27 +150,24 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
 
 
 # --- numbers ------------------------------------------------------------------------------
-def _parse_number(text: str) -> Fraction | None:
-    try:
-        return Fraction(text.strip().replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
 def _number_answer(ex: Any, key: str, lang: str, *, integer: bool) -> None:
     with st.form(key=f"{key}-form", border=False):
         text = st.text_input(
             t(lang, "exercise.number"),
             key=f"{key}-number",
+            max_chars=NUMBER_CHARS,
             help=None if integer else t(lang, "exercise.points_hint"),
         )
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
-        value = _parse_number(text)
-        if value is None or (integer and value.denominator != 1):
-            st.warning(t(lang, "verdict.wrong_number"))
+        # Checked by its shape before any conversion: "1e100000000" is refused at once.
+        value: Fraction | int
+        try:
+            value = parse_whole(text) if integer else parse_points(text)
+        except InputRefused as refused:
+            st.warning(t(lang, refused.key), icon=":material/edit_off:")
             return
-        _record(key, evaluate(ex, int(value) if integer else value), value)
+        _record(key, evaluate(ex, value), value)
 
 
 def _count_exercise(ex: Any, key: str, lang: str) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 import streamlit as st
 
+from tutor.inputs import SEARCH_CHARS
 from tutor.ui.i18n import localized, t
 from tutor.ui.session import bank, current_language
 
@@ -32,7 +33,11 @@ def render() -> None:
     if glossary is None:
         st.info(t(lang, "glossary.none"))
         return
-    query = st.text_input(t(lang, "glossary.search"), key="glossary-search").strip().lower()
+    query = (
+        st.text_input(t(lang, "glossary.search"), key="glossary-search", max_chars=SEARCH_CHARS)
+        .strip()
+        .lower()
+    )
     terms = sorted(glossary.terms, key=lambda term: localized(term.term, lang).lower())
     for term in terms:
         word = localized(term.term, lang)

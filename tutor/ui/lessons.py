@@ -9,9 +9,11 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.content.models import Lesson
+from tutor.inputs import PARAM_SHOWN, clip, plain
 from tutor.ui.exercise import render_exercise
 from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.i18n import localized, t
+from tutor.ui.safe import query_int
 from tutor.ui.session import (
     LessonProgress,
     bank,
@@ -55,16 +57,17 @@ def render() -> None:
     ids = [lesson.id for lesson in lessons]
     wanted = st.query_params.get("lesson")
     if wanted is not None and wanted not in ids:
-        st.warning(t(lang, "lesson.not_found", id=wanted))
+        st.warning(t(lang, "lesson.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
     # A link (?lesson=&step=) is followed once; afterwards the page writes where the learner
     # is back into the URL, so following it again would undo their own navigation.
     link = (wanted, st.query_params.get("step"))
     if wanted is not None and link != st.session_state.get("lesson_link"):
         st.session_state["lesson_choice"] = wanted
-        step = link[1]
-        if step is not None and step.isdigit():
-            lesson_progress(wanted).step = max(0, int(step) - 1)
+        steps = len(next(lesson for lesson in lessons if lesson.id == wanted).steps)
+        step = query_int("step", 1, steps, lang)
+        if step is not None:
+            lesson_progress(wanted).step = step - 1
     st.session_state.setdefault("lesson_choice", ids[0])
     by_id = {lesson.id: lesson for lesson in lessons}
     chosen = st.selectbox(

@@ -46,12 +46,13 @@ from tutor.practice import (
     Stage,
     seat_key,
 )
-from tutor.practice.game import row_deal
+from tutor.practice.game import SEED_RANGE, row_deal
 from tutor.practice.replay import replay
 from tutor.practice.table import known_partner
 from tutor.ui.card_svg import card_height, card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import t
+from tutor.ui.safe import BIGINT, query_int
 from tutor.ui.session import current_language, store
 from tutor.ui.views import names, score_lines
 
@@ -142,13 +143,6 @@ def show_remarks(remarks: Iterable[Remark], players: int, lang: str) -> None:
 
 
 # --- the game in the session --------------------------------------------------------------
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 def _flash(kind: str, text: str) -> None:
     st.session_state[MESSAGE] = (kind, text)
 
@@ -176,12 +170,11 @@ def _adopt(game: PracticeGame) -> None:
 
 
 def _load_or_new(lang: str) -> PracticeGame:
-    params = st.query_params
-    game_id = _int(params.get("game"))
-    seed = _int(params.get("seed"))
-    players = _int(params.get("players"))
-    players = players if players in (3, 4, 5) else 4
-    dealer = _int(params.get("dealer"))
+    # Each parameter bounded before use; one the page cannot use is named in a message.
+    game_id = query_int("game", 1, BIGINT, lang)
+    seed = query_int("seed", 0, SEED_RANGE - 1, lang)
+    players = query_int("players", 3, 5, lang) or 4
+    dealer = query_int("dealer", 0, players - 1, lang)
     if game_id is not None:
         saved = store().game(game_id)
         if saved is not None and saved.kind == KIND:

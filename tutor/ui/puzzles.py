@@ -21,14 +21,17 @@ from tutor.content.evaluate import Verdict, expected_answer
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
 from tutor.engine.cards import Card
+from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
+from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import bank, current_language, show_saving_problem, store
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
+GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as _fresh_seed draws them)
 
 
 def stars(difficulty: int) -> str:
@@ -71,8 +74,12 @@ def generated_from_id(puzzle_id: str) -> Puzzle | None:
     parts = puzzle_id.split("-")
     if len(parts) != 4 or parts[0] != "gen" or parts[1] not in FAMILIES:
         return None
-    try:
-        return generate(parts[1], int(parts[3]), int(parts[2].rstrip("p")))
+    if not parts[2].endswith("p"):
+        return None
+    try:  # bounded before conversion: an id may come from a URL
+        players = read_int(parts[2][:-1], 3, 5)
+        seed = read_int(parts[3], 0, GEN_SEEDS - 1)
+        return generate(parts[1], seed, players)
     except (ValueError, GenerationError):
         return None
 
@@ -219,10 +226,12 @@ def _puzzle_tools(puzzle: Puzzle, lang: str) -> None:
     if wanted != marked:
         s.set_bookmark(puzzle.id, wanted)
     with right.popover(t(lang, "trainer.report"), icon=":material/flag:"):
-        note = st.text_area(t(lang, "trainer.report_note"), key=f"report-note-{puzzle.id}")
+        note = st.text_area(
+            t(lang, "trainer.report_note"), key=f"report-note-{puzzle.id}", max_chars=REPORT_CHARS
+        )
         if st.button(t(lang, "trainer.report_send"), key=f"report-send-{puzzle.id}"):
             if note.strip():
-                s.report(puzzle.id, note.strip())
+                s.report(puzzle.id, note.strip()[:REPORT_CHARS])
                 st.success(t(lang, "trainer.report_thanks"))
             else:
                 st.warning(t(lang, "trainer.report_empty"))
@@ -290,7 +299,7 @@ def render() -> None:
     filters = _choose_filters(lang, themes)
     wanted = st.query_params.get("puzzle")
     if wanted is not None and find_puzzle(wanted) is None:
-        st.warning(t(lang, "puzzle.not_found", id=wanted))
+        st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
     weak = weak_themes()
     if filters.weak_only and not weak:
@@ -339,11 +348,10 @@ def _go(puzzle_id: str) -> None:
 
 
 def _render_generated(lang: str) -> None:
-    params = st.query_params
     st.query_params.pop("puzzle", None)
-    asked = params.get("gen", "")
-    family: str = asked if asked in FAMILIES else "obligations"
-    players = int(params["players"]) if params.get("players") in ("3", "4", "5") else 4
+    family: str = query_choice("gen", FAMILIES, lang) or "obligations"
+    players = query_int("players", 3, 5, lang) or 4
+    asked_seed = query_int("seed", 0, GEN_SEEDS - 1, lang)
     left, right = st.columns(2)
     family = (
         left.segmented_control(
@@ -365,8 +373,7 @@ def _render_generated(lang: str) -> None:
         )
         or players
     )
-    seed_text = params.get("seed", "")
-    seed = int(seed_text) if seed_text.isdigit() else _fresh_seed()
+    seed = asked_seed if asked_seed is not None else _fresh_seed()
     st.query_params.update({"gen": family, "players": str(players), "seed": str(seed)})
     st.caption(
         t(

@@ -29,6 +29,8 @@ from tutor.engine.cards import (
     suit_of,
 )
 from tutor.engine.scoring import Score, Side
+from tutor.inputs import NUMBER_CHARS, InputRefused
+from tutor.inputs import parse_points as read_points
 from tutor.scorequiz.generator import LEVELS, MAX_SEED, Question, find_seed, generate
 from tutor.scorequiz.mistakes import WrongCount, count_breakdown, parse_points
 from tutor.scorequiz.quiz import (
@@ -42,6 +44,7 @@ from tutor.scorequiz.quiz import (
     quiz_steps,
 )
 from tutor.ui.i18n import t
+from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import current_language, show_saving_problem, store
 from tutor.ui.views import score_lines, show_cards, show_score_mistakes
 
@@ -50,24 +53,16 @@ _SUITS = (*PLAIN_SUITS, Suit.TRUMPS, Suit.EXCUSE)
 
 
 # --- which question -----------------------------------------------------------------------
-def _int_param(name: str) -> int | None:
-    value = st.query_params.get(name)
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def _init_from_url() -> None:
-    """On a session's first run, the level, mode and seed come from the URL (or are drawn)."""
+def _init_from_url(lang: str) -> None:
+    """On a session's first run, the level, mode and seed come from the URL (or are drawn);
+    a value the page cannot use is named in a message and replaced by the default."""
     if "sq_seed" in st.session_state:
         return
-    level = _int_param("level")
-    level = level if level in LEVELS else 1
-    mode = st.query_params.get("mode")
-    mode = mode if mode in MODES else "full"
-    seed = _int_param("seed")
-    start = seed if seed is not None and seed >= 0 else random.randrange(MAX_SEED)
+    asked_level = query_choice("level", [str(level) for level in LEVELS], lang)
+    level = int(asked_level) if asked_level is not None else 1
+    mode = query_choice("mode", MODES, lang) or "full"
+    seed = query_int("seed", 0, MAX_SEED - 1, lang)
+    start = seed if seed is not None else random.randrange(MAX_SEED)
     st.session_state["sq_level"] = level
     st.session_state["sq_mode"] = mode
     st.session_state["sq_seed"] = find_seed(level, start)
@@ -284,6 +279,23 @@ def _show_pile(q: Question, lang: str) -> None:
 
 
 # --- the modes ----------------------------------------------------------------------------
+def _refusal(*texts: str) -> str | None:
+    """The message key saying why the first refused typed text was refused (None if none)."""
+    for text in texts:
+        try:
+            read_points(text)
+        except InputRefused as refused:
+            return refused.key
+    return None
+
+
+def _not_a_number(state: dict[str, Any], lang: str) -> None:
+    message = t(lang, "score_quiz.not_a_number")
+    if state.get("refused") == "input.too_long":  # say why a long number was refused
+        message = f"{t(lang, 'input.too_long')} {message}"
+    st.warning(message, icon=":material/edit_off:")
+
+
 def _full_mode(q: Question, key: str, lang: str) -> None:
     state = _state(key)
     hint = st.toggle(t(lang, "score_quiz.show_count"), key=f"sq_hint_{key}")
@@ -300,9 +312,11 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
     taker_text = st.text_input(
         t(lang, "score_quiz.taker_marks", name=seat_name(q.taker, lang)),
         key=f"sq_taker_{key}",
+        max_chars=NUMBER_CHARS,
         placeholder=t(lang, "score_quiz.marks_placeholder"),
     )
     values: dict[int, Fraction | None] = {q.taker: parse_points(taker_text)}
+    typed: list[str] = []
     if st.toggle(t(lang, "score_quiz.all_marks"), key=f"sq_all_{key}"):
         columns = st.columns(q.players - 1)
         others = [s for s in range(q.players) if s != q.taker]
@@ -315,11 +329,14 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
                     role=_role(q, seat, lang),
                 ),
                 key=f"sq_seat_{key}_{seat}",
+                max_chars=NUMBER_CHARS,
             )
             values[seat] = parse_points(text)
+            typed.append(text)
     if st.button(t(lang, "exercise.check"), key=f"sq_check_{key}", type="primary"):
         check = check_marks(q, values)
         state["check"] = check
+        state["refused"] = _refusal(taker_text, *typed)
         state["sum"] = None
         if len(values) == q.players and not check.invalid:
             total = sum(int(v or 0) for v in values.values())
@@ -338,7 +355,7 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
     if check is None:
         return
     if check.invalid:
-        st.warning(t(lang, "score_quiz.not_a_number"))
+        _not_a_number(state, lang)
         return
     if check.correct:
         st.success(
@@ -398,11 +415,12 @@ def _current_step(
     state = _state(key)
     step = steps[index]
     with st.form(key=f"sq_form_{key}_{index}", border=True):
-        text = st.text_input(label, key=f"sq_step_{key}_{index}")
+        text = st.text_input(label, key=f"sq_step_{key}_{index}", max_chars=NUMBER_CHARS)
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
         verdict = check_step(q, steps, index, parse_points(text))
         state["step_check"] = verdict
+        state["refused"] = _refusal(text)
         if verdict.correct:
             state["step"] = index + 1
             state["step_check"] = None
@@ -414,7 +432,7 @@ def _current_step(
     if check is None:
         return
     if check.invalid:
-        st.warning(t(lang, "score_quiz.not_a_number"))
+        _not_a_number(state, lang)
         return
     st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
     if check.wrongs:
@@ -440,12 +458,14 @@ def _count_mode(q: Question, key: str, lang: str) -> None:
         text = st.text_input(
             t(lang, "score_quiz.count_answer"),
             key=f"sq_count_{key}",
+            max_chars=NUMBER_CHARS,
             help=t(lang, "exercise.points_hint"),
         )
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
         check = check_count(q, parse_points(text))
         state["check"] = check
+        state["refused"] = _refusal(text)
         if not check.invalid:
             _record(q, "count", check.correct, state["attempts"] == 0, text.strip(), 0)
             state["attempts"] += 1
@@ -453,7 +473,7 @@ def _count_mode(q: Question, key: str, lang: str) -> None:
     if check is None:
         return
     if check.invalid:
-        st.warning(t(lang, "score_quiz.not_a_number"))
+        _not_a_number(state, lang)
         return
     if check.correct:
         st.success(
@@ -471,7 +491,7 @@ def _count_mode(q: Question, key: str, lang: str) -> None:
 # --- the page -----------------------------------------------------------------------------
 def render() -> None:
     lang = current_language()
-    _init_from_url()
+    _init_from_url(lang)
     st.title(t(lang, "score_quiz.title"))
     st.caption(t(lang, "score_quiz.intro"))
     show_saving_problem(lang)

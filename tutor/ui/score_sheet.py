@@ -10,6 +10,7 @@ are kept when an entry is refused.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
 from typing import Any
@@ -21,9 +22,11 @@ from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.scoring import Side
+from tutor.inputs import GAME_NAME_CHARS, NAME_CHARS, plain
 from tutor.scoresheet.messages import explain
 from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, ScoredDeal, Sheet
 from tutor.ui.i18n import t
+from tutor.ui.safe import BIGINT, query_int
 from tutor.ui.session import current_language, show_saving_problem, store
 from tutor.ui.views import score_lines
 
@@ -99,14 +102,15 @@ def _close() -> None:
 
 def _start(lang: str) -> None:
     count = st.session_state["ssn_count"]
-    names = [st.session_state.get(f"ssn_name_{i}", "") for i in range(count)]
+    # max_chars bounds what a browser sends; the cut here bounds anything else.
+    names = [st.session_state.get(f"ssn_name_{i}", "")[:NAME_CHARS] for i in range(count)]
     try:
         sheet = Sheet.new(names)
     except EntryError as error:
         st.session_state["ssn_error"] = explain(error)
         return
     st.session_state["ssn_error"] = None
-    name = st.session_state.get("ssn_game", "").strip() or t(
+    name = st.session_state.get("ssn_game", "").strip()[:GAME_NAME_CHARS] or t(
         lang, "score_sheet.default_name", date=date.today().isoformat()
     )
     st.session_state["ss_name"] = name
@@ -153,7 +157,7 @@ def form_entry(sheet: Sheet) -> DealEntry:
     """The entry the form holds (EntryError for what is missing; the engine checks the rest)."""
     s = st.session_state
     points = s.get("ssf_points")
-    if points is None:
+    if points is None or not math.isfinite(points):  # a typed "1e999" arrives as infinity
         raise EntryError("enter the points", "no_points")
     half = float(points) * 2
     if half != int(half):
@@ -306,7 +310,7 @@ def _entry_form(sheet: Sheet, lang: str) -> None:
         st.caption(t(lang, "score_sheet.poignees"))
         for column, (seat, name) in zip(st.columns(sheet.size), enumerate(names), strict=True):
             column.selectbox(
-                name,
+                plain(name),  # a label is Markdown: a name shows literally
                 POIGNEES,
                 key=f"ssf_poignee_{seat}",
                 format_func=lambda code: (
@@ -342,14 +346,18 @@ def error_text(error: tuple[str, dict[str, object]], lang: str) -> str:
 
 
 # --- the deals ----------------------------------------------------------------------------
-def taker_text(sheet: Sheet, entry: DealEntry, lang: str) -> str:
-    """'Ann', or at 5 players 'Ann with Dee' / 'Ann alone'."""
-    taker = sheet.players[entry.taker]
+def taker_text(sheet: Sheet, entry: DealEntry, lang: str, *, markdown: bool = False) -> str:
+    """'Ann', or at 5 players 'Ann with Dee' / 'Ann alone'; ``markdown``: the names escaped
+    to show literally inside Markdown (a table cell is plain text already)."""
+    shown = plain if markdown else str
+    taker = shown(sheet.players[entry.taker])
     if sheet.size != 5:
         return taker
     if entry.partner is None or entry.partner == entry.taker:
         return t(lang, "score_sheet.taker_alone", taker=taker)
-    return t(lang, "score_sheet.taker_with", taker=taker, partner=sheet.players[entry.partner])
+    return t(
+        lang, "score_sheet.taker_with", taker=taker, partner=shown(sheet.players[entry.partner])
+    )
 
 
 def result_text(deal: ScoredDeal, lang: str) -> str:
@@ -362,30 +370,61 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
+def detail_columns(lang: str) -> tuple[str, str, str, str, str]:
+    """The headings of the table's own columns: deal, taker, contract, result, sum."""
+    return (
+        t(lang, "score_sheet.col_deal"),
+        t(lang, "score_sheet.col_taker"),
+        t(lang, "score_sheet.col_contract"),
+        t(lang, "score_sheet.col_result"),
+        t(lang, "score_sheet.col_check"),
+    )
+
+
+def player_columns(sheet: Sheet, lang: str) -> list[str]:
+    """Each player's column heading: the name, or the name and seat when the name is already
+    a heading (a player called "Deal" or "Sum" must not overwrite that column, nor two
+    players differing only in case share one)."""
+    taken = {heading.casefold() for heading in detail_columns(lang)}
+    headings = []
+    for seat, name in enumerate(sheet.players):
+        heading = name
+        seat_label = t(lang, "score_sheet.player_name", n=seat + 1)
+        repeat = 0
+        while heading.casefold() in taken:
+            repeat += 1
+            heading = f"{name} ({seat_label})" + (f" {repeat}" if repeat > 1 else "")
+        taken.add(heading.casefold())
+        headings.append(heading)
+    return headings
+
+
 def deals_table(sheet: Sheet, lang: str) -> pd.DataFrame:
     """One row per deal (details, each player's marks, their sum) and a row of totals."""
+    deal_col, taker_col, contract_col, result_col, sum_col = detail_columns(lang)
+    players = player_columns(sheet, lang)
     rows = []
     for number, deal in enumerate(sheet.scored(), start=1):
         e = deal.entry
         rows.append(
             {
-                t(lang, "score_sheet.col_deal"): str(number),
-                t(lang, "score_sheet.col_taker"): taker_text(sheet, e, lang),
-                t(lang, "score_sheet.col_contract"): t(lang, f"contracts.{e.contract.code}"),
-                t(lang, "score_sheet.col_result"): result_text(deal, lang),
-                **{name: mark for name, mark in zip(sheet.players, deal.marks, strict=True)},
-                t(lang, "score_sheet.col_check"): f"{sum(deal.marks)} ✓",
+                deal_col: str(number),
+                taker_col: taker_text(sheet, e, lang),
+                contract_col: t(lang, f"contracts.{e.contract.code}"),
+                result_col: result_text(deal, lang),
+                **dict(zip(players, deal.marks, strict=True)),
+                sum_col: f"{sum(deal.marks)} ✓",
             }
         )
     totals = sheet.totals()
     rows.append(
         {
-            t(lang, "score_sheet.col_deal"): t(lang, "score_sheet.total_row"),
-            t(lang, "score_sheet.col_taker"): "",
-            t(lang, "score_sheet.col_contract"): "",
-            t(lang, "score_sheet.col_result"): "",
-            **{name: total for name, total in zip(sheet.players, totals, strict=True)},
-            t(lang, "score_sheet.col_check"): f"{sum(totals)} ✓",
+            deal_col: t(lang, "score_sheet.total_row"),
+            taker_col: "",
+            contract_col: "",
+            result_col: "",
+            **dict(zip(players, totals, strict=True)),
+            sum_col: f"{sum(totals)} ✓",
         }
     )
     return pd.DataFrame(rows)
@@ -403,7 +442,7 @@ def _show_deals(sheet: Sheet, lang: str) -> None:
             lang,
             "score_sheet.deal_title",
             n=index + 1,
-            taker=taker_text(sheet, e, lang),
+            taker=taker_text(sheet, e, lang, markdown=True),
             contract=t(lang, f"contracts.{e.contract.code}"),
             result=result_text(deal, lang),
         )
@@ -411,7 +450,7 @@ def _show_deals(sheet: Sheet, lang: str) -> None:
             st.markdown(f"**{t(lang, 'score_sheet.calculation')}**")
             st.markdown("\n".join(f"1. {line}" for line in score_lines(deal.score, lang)))
             marks = " · ".join(
-                f"{name} {signed(mark)}"
+                f"{plain(name)} {signed(mark)}"
                 for name, mark in zip(sheet.players, deal.marks, strict=True)
             )
             st.markdown(t(lang, "score_sheet.marks_line", marks=marks))
@@ -431,7 +470,8 @@ def _show_deals(sheet: Sheet, lang: str) -> None:
                 args=(index,),
             )
     st.subheader(t(lang, "score_sheet.chart_heading"))
-    chart = pd.DataFrame(list(sheet.running_totals()), columns=list(sheet.players))
+    # the headings of the table: a player called like the index ("Deal") must not clash
+    chart = pd.DataFrame(list(sheet.running_totals()), columns=player_columns(sheet, lang))
     chart.index.name = t(lang, "score_sheet.col_deal")
     st.line_chart(chart, x_label=t(lang, "score_sheet.col_deal"))
 
@@ -444,12 +484,13 @@ def _file_name(name: str) -> str:
 def _show_game(sheet: Sheet, lang: str) -> None:
     name = st.session_state.get("ss_name", "")
     head, close = st.columns([3, 2], vertical_alignment="center")
-    head.subheader(t(lang, "score_sheet.heading", name=name))
+    head.subheader(t(lang, "score_sheet.heading", name=plain(name)))
     close.button(t(lang, "score_sheet.close"), key="ss_close", on_click=_close, width="stretch")
-    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=", ".join(sheet.players)))
+    names = ", ".join(plain(player) for player in sheet.players)
+    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
     totals = sheet.totals()
     for column, player, total in zip(st.columns(sheet.size), sheet.players, totals, strict=True):
-        column.metric(player, signed(total))
+        column.metric(plain(player), signed(total))  # a metric's label is Markdown
     _entry_form(sheet, lang)
     _show_deals(sheet, lang)
     st.download_button(
@@ -462,7 +503,7 @@ def _show_game(sheet: Sheet, lang: str) -> None:
     )
     with st.expander(t(lang, "score_sheet.delete_game")):
         st.button(
-            t(lang, "score_sheet.confirm_delete", name=name),
+            t(lang, "score_sheet.confirm_delete", name=plain(name)),
             key="ss_delete_game",
             on_click=_delete_game,
         )
@@ -498,6 +539,7 @@ def _chooser(lang: str) -> None:
         st.text_input(
             t(lang, "score_sheet.game_name"),
             key="ssn_game",
+            max_chars=GAME_NAME_CHARS,
             placeholder=t(lang, "score_sheet.default_name", date=date.today().isoformat()),
         )
         st.session_state.setdefault("ssn_count", 4)
@@ -505,7 +547,11 @@ def _chooser(lang: str) -> None:
             t(lang, "score_sheet.players_count"), (3, 4, 5), key="ssn_count", horizontal=True
         )
         for i in range(count):
-            st.text_input(t(lang, "score_sheet.player_name", n=i + 1), key=f"ssn_name_{i}")
+            st.text_input(
+                t(lang, "score_sheet.player_name", n=i + 1),
+                key=f"ssn_name_{i}",
+                max_chars=NAME_CHARS,
+            )
         st.button(
             t(lang, "score_sheet.start"),
             key="ss_start",
@@ -523,9 +569,12 @@ def render() -> None:
     st.title(t(lang, "score_sheet.title"))
     st.caption(t(lang, "score_sheet.intro"))
     show_saving_problem(lang)
-    wanted = st.query_params.get("game")
-    if wanted is not None and "ss_sheet" not in st.session_state and wanted.isdigit():
-        _open(int(wanted))
+    if "game" in st.query_params and "ss_sheet" not in st.session_state:
+        wanted = query_int("game", 1, BIGINT, lang)
+        if wanted is None:  # refused, and said so once: not asked again at every rerun
+            st.query_params.pop("game", None)
+        else:
+            _open(wanted)
     flash = st.session_state.pop("ss_flash", None)
     if flash:
         kind, key, values = flash

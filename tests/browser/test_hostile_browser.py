@@ -1,0 +1,59 @@
+"""Issue #10 in a real browser against a real server: the number that froze the server is
+refused at once, and the server goes on answering other visitors; a crafted link's text
+shows literally and fetches nothing."""
+
+from __future__ import annotations
+
+import urllib.request
+from urllib.parse import quote
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.browser.test_browser import wait_ready
+
+pytestmark = pytest.mark.browser
+
+FREEZE = "1e100000000"
+
+
+def test_the_freeze_number_is_refused_and_a_second_visitor_is_served(browser, server):
+    first = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-GB")
+    second = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-GB")
+    try:
+        page = first.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(f"{server}/puzzles?lang=en&puzzle=counting-01")
+        field = page.locator(".st-key-puzzle-counting-01-number input")
+        field.wait_for()
+        wait_ready(page)
+        field.fill(FREEZE)
+        page.get_by_role("button", name="Check").first.click()
+        page.get_by_text("Type digits only, such as 45, 45.5 or −126").wait_for()
+        wait_ready(page)
+        shot(page, "freeze-number-refused-en")
+        # The server still answers: its health check, and a whole page for another visitor.
+        with urllib.request.urlopen(f"{server}/_stcore/health", timeout=20) as reply:
+            assert reply.status == 200
+        other = second.new_page()
+        other.set_default_timeout(20_000)
+        other.goto(f"{server}/?lang=en")
+        other.get_by_text("Learn French Tarot, one rule at a time").wait_for()
+        wait_ready(other)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_crafted_puzzle_link_shows_its_text_and_fetches_nothing(page, server):
+    crafted = "![x](http://127.0.0.1:9/x.png) **bold** <img src=x>"
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{server}/puzzles?lang=en&puzzle={quote(crafted)}")
+    alert = page.locator('[data-testid="stAlert"]').filter(has_text="No puzzle is called")
+    alert.wait_for()
+    wait_ready(page)
+    assert crafted in alert.inner_text()  # literally, markup and all
+    assert alert.locator("img, strong, b").count() == 0
+    assert not [url for url in fetched if "127.0.0.1:9/" in url]
+    shot(page, "crafted-puzzle-link-en")
