@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.bots.knowledge import TRUMP_SUIT, View, observe
+from tutor.bots.knowledge import TRUMP_SUIT, TableKnowledge, View, observe
 from tutor.engine.cards import (
     EXCUSE,
     EXCUSE_BIT,
@@ -76,12 +76,15 @@ def lowest_trump(trumps: int) -> Card:
     return (mask & -mask).bit_length() - 1
 
 
-def choose_card(deal: Deal, seat: int, rng: random.Random) -> Card:
+def choose_card(
+    deal: Deal, seat: int, rng: random.Random, table: TableKnowledge | None = None
+) -> Card:
+    """The card ``seat`` plays. ``table``, when given, is kept by the caller for this deal
+    (what the play has shown, read card by card); else the deal is read from scratch."""
     legal = deal.legal_plays()
-    cards = cards_of(legal)
-    if len(cards) == 1:
-        return cards[0]
-    view = observe(deal, seat)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1  # one legal card
+    view = table.view(deal, seat) if table is not None else observe(deal, seat)
     if legal & EXCUSE_BIT and view.hand.bit_count() <= 2:
         return EXCUSE  # never keep the Excuse for the last trick: it would change side
     if not deal.trick:

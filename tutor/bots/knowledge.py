@@ -9,6 +9,7 @@ shown in the écart, the called card once it appears — plus the seat's own han
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import (
@@ -19,7 +20,7 @@ from tutor.engine.cards import (
     Card,
 )
 from tutor.engine.contracts import ChienFate
-from tutor.engine.game import Deal
+from tutor.engine.game import Deal, TrickRecord
 
 TRUMP_SUIT = 4
 
@@ -75,61 +76,139 @@ class View:
 
 
 def observe(deal: Deal, seat: int) -> View:
-    players = deal.players
-    view = View(
-        seat=seat,
-        players=players,
-        hand=deal.hands[seat],
-        taker=deal.taker,
-        called=deal.called,
-        voids=[0] * players,
-        followed=[0] * players,
-        trump_cap=[21] * players,
-    )
-    if deal.taker == seat:
-        view.out |= deal.ecart  # the taker knows the écart
-    else:
-        view.out |= deal.ecart & TRUMPS_MASK  # trumps in the écart are shown
-    called_by: int | None = None
-    for record in deal.tricks:
-        _read_trick(view, record.seats, record.cards)
-        if deal.called is not None and deal.called in record.cards:
-            called_by = record.seats[record.cards.index(deal.called)]
-    if deal.trick:
-        _read_trick(view, tuple(deal.trick_seats), tuple(deal.trick))
-        if deal.called is not None and deal.called in deal.trick:
-            called_by = deal.trick_seats[deal.trick.index(deal.called)]
-    _sides(view, deal, called_by)
-    return view
+    """What ``seat`` knows now, read from the whole deal (a ``TableKnowledge`` kept for the
+    deal reads each card once instead)."""
+    return TableKnowledge().view(deal, seat)
 
 
-def _read_trick(view: View, seats: tuple[int, ...], cards: tuple[Card, ...]) -> None:
-    led = -1
-    top = 0
-    for seat, card in zip(seats, cards, strict=True):
-        view.played |= 1 << card
-        if card == EXCUSE:
-            continue
-        suit = suit_index(card)
-        view.followed[seat] |= 1 << suit
-        if led < 0:
-            led = suit
-            view.led_count[suit] += 1
+class TableKnowledge:
+    """What the play of one deal has shown everyone (the cards played, the voids, the seats
+    without trumps, the trump caps, the tricks opened per suit, who played the called card),
+    kept up to date by reading only the cards played since the last look: a whole deal costs
+    one pass over its cards, not one per decision. ``view`` adds what one seat alone knows
+    (its hand, the écart for the taker, its side).
+
+    It follows one deal at a time. Whatever it cannot account for by cards added since it last
+    looked (another deal, an undo, a different called card) makes it read the deal afresh, so
+    ``view(deal, seat)`` always equals a reading from scratch."""
+
+    __slots__ = ("_called", "_deal", "_last_record", "_led", "_read", "_top", "_tricks_read",
+                 "_views", "called_by", "followed", "led_count", "no_trumps", "played",
+                 "trump_cap", "voids")
+
+    def __init__(self) -> None:
+        self._deal: Deal | None = None
+
+    def _restart(self, deal: Deal) -> None:
+        players = deal.players
+        self._deal = deal
+        self._called = deal.called
+        self._tricks_read = 0  # completed tricks read to their end
+        self._last_record: TrickRecord | None = None  # the last of those
+        self._read: list[Card] = []  # cards read of the trick after those
+        self._led = -1  # that trick's suit led so far (-1: none yet, or only the Excuse)
+        self._top = 0  # and its highest trump number
+        self.played = 0
+        self.voids = [0] * players
+        self.followed = [0] * players
+        self.no_trumps = 0
+        self.trump_cap = [21] * players
+        self.led_count = [0] * 5
+        self.called_by: int | None = None
+        self._views: dict[int, View] = {}
+
+    def _still_valid(self, deal: Deal) -> bool:
+        """Are the cards read so far still the start of ``deal``'s play?"""
+        if deal is not self._deal or deal.called != self._called:
+            return False
+        done = self._tricks_read
+        tricks = deal.tricks
+        if done and (len(tricks) < done or tricks[done - 1] is not self._last_record):
+            return False  # tricks undone (a trick played again is a new record)
+        read = self._read
+        if not read:
+            return True
+        cards = tricks[done].cards if len(tricks) > done else deal.trick
+        return len(cards) >= len(read) and list(cards[: len(read)]) == read
+
+    def update(self, deal: Deal) -> None:
+        """Read the cards played since the last look."""
+        if self._deal is None or not self._still_valid(deal):
+            self._restart(deal)
+        tricks = deal.tricks
+        while self._tricks_read < len(tricks):
+            record = tricks[self._tricks_read]
+            self._read_cards(record.seats, record.cards)
+            self._tricks_read += 1
+            self._last_record = record
+            self._read = []
+            self._led = -1
+            self._top = 0
+        if len(deal.trick) > len(self._read):
+            self._read_cards(deal.trick_seats, deal.trick)
+
+    def _read_cards(self, seats: Sequence[int], cards: Sequence[Card]) -> None:
+        """What each card not read yet of the trick reveals."""
+        read = self._read
+        led, top = self._led, self._top
+        for i in range(len(read), len(cards)):
+            card, seat = cards[i], seats[i]
+            read.append(card)
+            self.played |= 1 << card
+            if card == self._called:
+                self.called_by = seat
+            if card == EXCUSE:
+                continue
+            suit = TRUMP_SUIT if card >= FIRST_TRUMP else card // 14
+            self.followed[seat] |= 1 << suit
+            if led < 0:
+                led = suit
+                self.led_count[suit] += 1
+                if suit == TRUMP_SUIT:
+                    top = card - FIRST_TRUMP + 1
+                continue
+            if suit != led:
+                if led != TRUMP_SUIT:
+                    self.voids[seat] |= 1 << led
+                if suit != TRUMP_SUIT:
+                    self.no_trumps |= 1 << seat
+                    self.voids[seat] |= 1 << TRUMP_SUIT
             if suit == TRUMP_SUIT:
-                top = card - FIRST_TRUMP + 1
-            continue
-        if suit != led:
-            if led != TRUMP_SUIT:
-                view.voids[seat] |= 1 << led
-            if suit != TRUMP_SUIT:
-                view.no_trumps |= 1 << seat
-                view.voids[seat] |= 1 << TRUMP_SUIT
-        if suit == TRUMP_SUIT:
-            number = card - FIRST_TRUMP + 1
-            if number < top:
-                # Trump led or a trump already in: a lower trump means no higher one was held.
-                view.trump_cap[seat] = min(view.trump_cap[seat], top)
-            top = max(top, number)
+                number = card - FIRST_TRUMP + 1
+                if number < top:
+                    # Trump led or a trump already in: a lower trump means no higher one held.
+                    self.trump_cap[seat] = min(self.trump_cap[seat], top)
+                elif number > top:
+                    top = number
+        self._led, self._top = led, top
+
+    def view(self, deal: Deal, seat: int) -> View:
+        """``seat``'s view now: the public facts above (shared lists, to be read only) and
+        the seat's own. The same View object is refreshed at each call for that seat."""
+        self.update(deal)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = View(
+                seat=seat,
+                players=deal.players,
+                hand=0,
+                taker=None,
+                called=None,
+                voids=self.voids,
+                followed=self.followed,
+                trump_cap=self.trump_cap,
+                led_count=self.led_count,
+            )
+        view.played = self.played
+        view.no_trumps = self.no_trumps
+        view.hand = deal.hands[seat]
+        view.taker = deal.taker
+        view.called = deal.called
+        # The taker knows the écart; trumps put in the écart are shown to everyone.
+        view.out = deal.ecart if deal.taker == seat else deal.ecart & TRUMPS_MASK
+        view.friends = view.foes = frozenset()
+        _sides(view, deal, self.called_by)
+        return view
 
 
 def _sides(view: View, deal: Deal, called_by: int | None) -> None:

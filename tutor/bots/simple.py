@@ -7,6 +7,7 @@ import random
 from tutor.bots.bidding import choose_bid, choose_call, hand_strength
 from tutor.bots.cardplay import choose_card
 from tutor.bots.ecart import next_discard
+from tutor.bots.knowledge import TableKnowledge
 from tutor.engine.cards import EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import (
@@ -26,7 +27,14 @@ class SimpleBot:
     """Bids from a point count of its hand, calls a king where it holds cards, builds voids in
     the écart, shows a poignée when it holds one, announces a chelem only with all but one of
     the tricks in trumps headed by the 21 and the Excuse, and plays by the rules of thumb of
-    ``tutor.bots.cardplay``. Deterministic given ``rng``."""
+    ``tutor.bots.cardplay``. Deterministic given ``rng``.
+
+    It keeps what the play of the deal it is in has shown, updated with the cards played
+    since its last choice (``TableKnowledge``); one bot may sit in several seats, each seeing
+    those public facts and its own hand only."""
+
+    def __init__(self) -> None:
+        self._table = TableKnowledge()
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
         phase = deal.phase
@@ -43,7 +51,7 @@ class SimpleBot:
             choices = deal.poignee_choices()
             if choices:
                 return ShowPoignee(choices[max(choices)])
-            return Play(choose_card(deal, seat, rng))
+            return Play(choose_card(deal, seat, rng, self._table))
         raise ValueError(f"nothing to choose in the {phase.value} phase")
 
     @staticmethod
