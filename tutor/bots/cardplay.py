@@ -25,13 +25,16 @@ import random
 
 from tutor.bots.knowledge import TRUMP_SUIT, TableKnowledge, View, observe
 from tutor.engine.cards import (
+    CAVALIERS_MASK,
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
     HALF_POINTS,
+    JACKS_MASK,
     KINGS_MASK,
     PETIT,
     PLAIN_SUITS,
+    QUEENS_MASK,
     SUIT_MASKS,
     TRUMP_21,
     TRUMPS_ABOVE,
@@ -44,6 +47,15 @@ from tutor.engine.game import Deal
 
 PLAIN_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 PETIT_BIT = 1 << PETIT
+PLAIN_SUIT_MASKS = SUIT_MASKS[:4]
+# The plain cards by points, fewest first: low cards (1 to 10), jacks, cavaliers, queens, kings.
+PLAIN_BY_POINTS = (
+    PLAIN_MASK & ~(JACKS_MASK | CAVALIERS_MASK | QUEENS_MASK | KINGS_MASK),
+    JACKS_MASK,
+    CAVALIERS_MASK,
+    QUEENS_MASK,
+    KINGS_MASK,
+)
 # Trumps a defender needs before leading them to chase the Petit.
 HUNT_TRUMPS = {3: 9, 4: 7, 5: 6}
 # A trick worth a high trump: a king or an oudler in it (half-points).
@@ -57,11 +69,22 @@ def trump_number(card: Card) -> int:
 
 
 def lowest_plain(mask: int) -> Card:
-    """The cheapest plain card: fewest points, then the lowest rank, shortest suit first."""
-    return min(
-        cards_of(mask),
-        key=lambda c: (HALF_POINTS[c], (mask & SUIT_MASKS[c // 14]).bit_count(), c % 14),
-    )
+    """The cheapest of the plain cards of ``mask``: fewest points, then from the shortest
+    suit, then the lowest rank (then the first suit)."""
+    cards = 0
+    for group in PLAIN_BY_POINTS:
+        cards = mask & group
+        if cards:
+            break
+    best, best_key = -1, (99, 99)
+    for suit_mask in PLAIN_SUIT_MASKS:
+        in_suit = cards & suit_mask
+        if in_suit:
+            low = (in_suit & -in_suit).bit_length() - 1  # the lowest rank of those points
+            key = ((mask & suit_mask).bit_count(), low % 14)
+            if key < best_key:
+                best, best_key = low, key
+    return best
 
 
 def richest(mask: int) -> Card:
@@ -153,10 +176,10 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
         if hand & PETIT_BIT and trumps.bit_count() > 1:
             return lowest_trump(trumps)
 
-    # Cash masters with points (kings first) while the suit is safe.
-    for card in sorted(cards_of(plain), key=lambda c: -HALF_POINTS[c]):
-        if HALF_POINTS[card] < 5:
-            break
+    # Cash masters with points (kings first, then queens, cavaliers) while the suit is safe.
+    for card in cards_of(plain & KINGS_MASK) + cards_of(plain & QUEENS_MASK) + cards_of(
+        plain & CAVALIERS_MASK
+    ):
         suit = card // 14
         above = SUIT_MASKS[suit] & ~((2 << card) - 1)
         if view.outstanding(above):

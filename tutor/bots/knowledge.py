@@ -92,9 +92,24 @@ class TableKnowledge:
     looked (another deal, an undo, a different called card) makes it read the deal afresh, so
     ``view(deal, seat)`` always equals a reading from scratch."""
 
-    __slots__ = ("_called", "_deal", "_last_record", "_led", "_read", "_top", "_tricks_read",
-                 "_views", "called_by", "followed", "led_count", "no_trumps", "played",
-                 "trump_cap", "voids")
+    __slots__ = (
+        "_called",
+        "_deal",
+        "_last_record",
+        "_led",
+        "_read",
+        "_sides_keys",
+        "_top",
+        "_tricks_read",
+        "_views",
+        "called_by",
+        "followed",
+        "led_count",
+        "no_trumps",
+        "played",
+        "trump_cap",
+        "voids",
+    )
 
     def __init__(self) -> None:
         self._deal: Deal | None = None
@@ -116,6 +131,7 @@ class TableKnowledge:
         self.led_count = [0] * 5
         self.called_by: int | None = None
         self._views: dict[int, View] = {}
+        self._sides_keys: dict[int, tuple[object, ...]] = {}
 
     def _still_valid(self, deal: Deal) -> bool:
         """Are the cards read so far still the start of ``deal``'s play?"""
@@ -126,24 +142,26 @@ class TableKnowledge:
         if done and (len(tricks) < done or tricks[done - 1] is not self._last_record):
             return False  # tricks undone (a trick played again is a new record)
         read = self._read
-        if not read:
+        n = len(read)
+        if not n:
             return True
-        cards = tricks[done].cards if len(tricks) > done else deal.trick
-        return len(cards) >= len(read) and list(cards[: len(read)]) == read
+        if len(tricks) > done:
+            return list(tricks[done].cards[:n]) == read
+        return deal.trick[:n] == read
 
     def update(self, deal: Deal) -> None:
         """Read the cards played since the last look."""
-        if self._deal is None or not self._still_valid(deal):
+        if not self._still_valid(deal):
             self._restart(deal)
         tricks = deal.tricks
-        while self._tricks_read < len(tricks):
-            record = tricks[self._tricks_read]
-            self._read_cards(record.seats, record.cards)
-            self._tricks_read += 1
-            self._last_record = record
-            self._read = []
-            self._led = -1
-            self._top = 0
+        if len(tricks) > self._tricks_read:
+            for record in tricks[self._tricks_read :]:
+                self._read_cards(record.seats, record.cards)
+                self._last_record = record
+                self._read = []
+                self._led = -1
+                self._top = 0
+            self._tricks_read = len(tricks)
         if len(deal.trick) > len(self._read):
             self._read_cards(deal.trick_seats, deal.trick)
 
@@ -199,15 +217,27 @@ class TableKnowledge:
                 trump_cap=self.trump_cap,
                 led_count=self.led_count,
             )
+        hand = deal.hands[seat]
+        taker, called, ecart = deal.taker, deal.called, deal.ecart
         view.played = self.played
         view.no_trumps = self.no_trumps
-        view.hand = deal.hands[seat]
-        view.taker = deal.taker
-        view.called = deal.called
+        view.hand = hand
+        view.taker = taker
+        view.called = called
         # The taker knows the écart; trumps put in the écart are shown to everyone.
-        view.out = deal.ecart if deal.taker == seat else deal.ecart & TRUMPS_MASK
-        view.friends = view.foes = frozenset()
-        _sides(view, deal, self.called_by)
+        view.out = ecart if taker == seat else ecart & TRUMPS_MASK
+        # The sides change only with what _sides reads: read them again only then.
+        key = (
+            taker,
+            deal.contract,
+            called,
+            self.called_by,
+            -1 if called is None else (hand >> called & 1) | (ecart >> called & 1) << 1,
+        )
+        if self._sides_keys.get(seat) != key:
+            view.friends = view.foes = frozenset()
+            _sides(view, deal, self.called_by)
+            self._sides_keys[seat] = key
         return view
 
 

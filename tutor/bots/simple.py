@@ -38,6 +38,13 @@ class SimpleBot:
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
         phase = deal.phase
+        if phase is Phase.PLAYING:
+            # A poignée is shown before one's first card, or never.
+            if not deal.played_seats >> seat & 1:
+                choices = deal.poignee_choices()
+                if choices:
+                    return ShowPoignee(choices[max(choices)])
+            return Play(choose_card(deal, seat, rng, self._table))
         if phase is Phase.BIDDING:
             return Bid(choose_bid(deal.hands[seat], deal.players, deal.highest))
         if phase is Phase.CALLING:
@@ -47,11 +54,6 @@ class SimpleBot:
             return Discard(next_discard(deal.hands[seat], remaining))
         if phase is Phase.CHELEM:
             return AnnounceChelem(announces_chelem(deal.hands[seat], deal.players))
-        if phase is Phase.PLAYING:
-            choices = deal.poignee_choices()
-            if choices:
-                return ShowPoignee(choices[max(choices)])
-            return Play(choose_card(deal, seat, rng, self._table))
         raise ValueError(f"nothing to choose in the {phase.value} phase")
 
     @staticmethod

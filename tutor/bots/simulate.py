@@ -69,6 +69,10 @@ def play_deal(players: int, seed: int, dealer: int = 0, bots: Sequence[Bot] | No
 
         bots = [SimpleBot()] * players
     deal = Deal.new(players, seed, dealer)
+    step = 0  # len(deal.moves), counted rather than rebuilt at each step
     while deal.phase in WAITING:
-        bot_step(deal, bots)
+        seat = deal.current_seat
+        assert seat is not None
+        deal.push(bots[seat].choose(deal, seat, decision_rng(seed, step)))
+        step += 1
     return deal
