@@ -309,12 +309,10 @@ def _follow_with_trumps(
         return lowest_trump(trumps)  # cannot win: the lowest, the Petit only when alone
     if not foes_after:
         return (higher & -higher).bit_length() - 1  # the lowest that wins, maybe the Petit
-    sure = [c for c in cards_of(higher) if holds(view, c, TRUMP_SUIT, after)]
-    worth_it = trick_points >= (
-        WORTH_A_HIGH_TRUMP if sure and sure[0] == TRUMP_21 else WORTH_A_TRUMP
-    )
-    if sure and worth_it:
-        return sure[0]
+    for sure in cards_of(higher):  # the lowest trump sure to win, if any
+        if holds(view, sure, TRUMP_SUIT, after):
+            worth = WORTH_A_HIGH_TRUMP if sure == TRUMP_21 else WORTH_A_TRUMP
+            return sure if trick_points >= worth else lowest_trump(higher)
     return lowest_trump(higher)
 
 
