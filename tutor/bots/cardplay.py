@@ -164,8 +164,9 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
     trumps = legal & TRUMPS_MASK
     plain = legal & PLAIN_MASK
     out_trumps = view.outstanding(TRUMPS_MASK)
-    foes = [s for s in range(view.players) if view.maybe_foe(s) and s != view.seat]
-    foes_with_trumps = [s for s in foes if view.may_hold_trumps(s)]
+    friends, seat = view.friends, view.seat
+    foes = [s for s in range(view.players) if s not in friends and s != seat]
+    foes_with_trumps = [s for s in foes if not view.no_trumps >> s & 1]
 
     # The taker's side draws trumps when it is long in them.
     long_in_trumps = trumps.bit_count() >= out_trumps.bit_count()

@@ -8,7 +8,7 @@ from tutor.bots.bidding import choose_bid, choose_call, hand_strength
 from tutor.bots.cardplay import choose_card
 from tutor.bots.ecart import next_discard
 from tutor.bots.knowledge import TableKnowledge
-from tutor.engine.cards import EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
+from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import (
     Action,
@@ -21,6 +21,10 @@ from tutor.engine.game import (
     Play,
     ShowPoignee,
 )
+
+PLAYING = Phase.PLAYING  # a module constant: an Enum member lookup costs more than a choice
+# Actions are immutable: one Play per card, made once, instead of one per card played.
+PLAYS = tuple(Play(card) for card in range(DECK_SIZE))
 
 
 class SimpleBot:
@@ -38,13 +42,13 @@ class SimpleBot:
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
         phase = deal.phase
-        if phase is Phase.PLAYING:
+        if phase is PLAYING:
             # A poignée is shown before one's first card, or never.
             if not deal.played_seats >> seat & 1:
                 choices = deal.poignee_choices()
                 if choices:
                     return ShowPoignee(choices[max(choices)])
-            return Play(choose_card(deal, seat, rng, self._table))
+            return PLAYS[choose_card(deal, seat, rng, self._table)]
         if phase is Phase.BIDDING:
             return Bid(choose_bid(deal.hands[seat], deal.players, deal.highest))
         if phase is Phase.CALLING:
