@@ -168,17 +168,18 @@ class TableKnowledge:
     def _read_cards(self, seats: Sequence[int], cards: Sequence[Card]) -> None:
         """What each card not read yet of the trick reveals."""
         read = self._read
-        led, top = self._led, self._top
+        led, top, played, called = self._led, self._top, self.played, self._called
+        voids, followed = self.voids, self.followed
         for i in range(len(read), len(cards)):
             card, seat = cards[i], seats[i]
             read.append(card)
-            self.played |= 1 << card
-            if card == self._called:
+            played |= 1 << card
+            if card == called:
                 self.called_by = seat
             if card == EXCUSE:
                 continue
             suit = TRUMP_SUIT if card >= FIRST_TRUMP else card // 14
-            self.followed[seat] |= 1 << suit
+            followed[seat] |= 1 << suit
             if led < 0:
                 led = suit
                 self.led_count[suit] += 1
@@ -187,10 +188,10 @@ class TableKnowledge:
                 continue
             if suit != led:
                 if led != TRUMP_SUIT:
-                    self.voids[seat] |= 1 << led
+                    voids[seat] |= 1 << led
                 if suit != TRUMP_SUIT:
                     self.no_trumps |= 1 << seat
-                    self.voids[seat] |= 1 << TRUMP_SUIT
+                    voids[seat] |= 1 << TRUMP_SUIT
             if suit == TRUMP_SUIT:
                 number = card - FIRST_TRUMP + 1
                 if number < top:
@@ -198,7 +199,7 @@ class TableKnowledge:
                     self.trump_cap[seat] = min(self.trump_cap[seat], top)
                 elif number > top:
                     top = number
-        self._led, self._top = led, top
+        self._led, self._top, self.played = led, top, played
 
     def view(self, deal: Deal, seat: int) -> View:
         """``seat``'s view now: the public facts above (shared lists, to be read only) and

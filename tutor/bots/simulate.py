@@ -9,7 +9,8 @@ from typing import Any
 from tutor.bots.base import Bot
 from tutor.engine.game import Deal, Phase
 
-WAITING = (Phase.BIDDING, Phase.CALLING, Phase.ECART, Phase.CHELEM, Phase.PLAYING)
+WAITING = (Phase.PLAYING, Phase.BIDDING, Phase.CALLING, Phase.ECART, Phase.CHELEM)
+PLAYING = Phase.PLAYING
 
 
 class DecisionRandom(random.Random):
@@ -70,9 +71,10 @@ def play_deal(players: int, seed: int, dealer: int = 0, bots: Sequence[Bot] | No
         bots = [SimpleBot()] * players
     deal = Deal.new(players, seed, dealer)
     step = 0  # len(deal.moves), counted rather than rebuilt at each step
+    base = seed * 1_000_003  # decision_rng(seed, step), inlined
     while deal.phase in WAITING:
-        seat = deal.current_seat
+        seat = deal.to_play if deal.phase is PLAYING else deal.current_seat
         assert seat is not None
-        deal.push(bots[seat].choose(deal, seat, decision_rng(seed, step)))
+        deal.push(bots[seat].choose(deal, seat, DecisionRandom(base + step)))
         step += 1
     return deal
