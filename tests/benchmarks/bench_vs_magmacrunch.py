@@ -9,8 +9,10 @@ magmacrunch-tarot is never a dependency of this package (its licence is noncomme
 downloaded wheel instead of asking PyPI). Only its pure-Python ``tarot.rules`` is used (the
 terminal front end and its ``magmacrunch`` dependency are not needed).
 
-Three figures, each the median of ``--rounds`` rounds (at least 5), CPU time
-(``time.process_time``), the two sides alternating which goes first from round to round:
+Three figures, CPU time (``time.process_time``), ``--rounds`` rounds (at least 5), the two
+sides alternating which goes first from round to round; printed: the median rate of each side
+and the median of the per-round ratios (the two runs of a round share the machine's load of
+the moment, so their ratio is steadier than the ratio of the medians on a busy machine):
 
 (a) full random 4-player deals/s: deal, random bids, a random legal écart, every card chosen
     at random among the legal ones, then the count and the score.
@@ -269,9 +271,11 @@ def cpu(fn: Callable[[], int]) -> float:
     return n / (time.process_time() - start)
 
 
-def alternate(rounds: int, ours: Callable[[], int], theirs: Callable[[], int]) -> tuple[
-    float, float
-]:
+def alternate(
+    rounds: int, ours: Callable[[], int], theirs: Callable[[], int]
+) -> tuple[float, float, float]:
+    """Medians of both rates, and the median of the per-round ratios (two runs back to back
+    share the machine's load of the moment, so their ratio is the steadier figure)."""
     a: list[float] = []
     b: list[float] = []
     for r in range(rounds):
@@ -281,11 +285,13 @@ def alternate(rounds: int, ours: Callable[[], int], theirs: Callable[[], int]) -
         else:
             b.append(cpu(theirs))
             a.append(cpu(ours))
-    return statistics.median(a), statistics.median(b)
+    ratios = [x / y for x, y in zip(a, b, strict=True)]
+    return statistics.median(a), statistics.median(b), statistics.median(ratios)
 
 
-def report(name: str, unit: str, ours: float, theirs: float) -> None:
-    print(f"{name:<44}{ours:>12,.0f}{theirs:>12,.0f}{ours / theirs:>9.2f}x  ({unit})")
+def report(name: str, unit: str, figures: tuple[float, float, float]) -> None:
+    ours, theirs, ratio = figures
+    print(f"{name:<46}{ours:>12,.0f}{theirs:>12,.0f}{ratio:>9.2f}x  ({unit})")
 
 
 def main() -> None:
@@ -305,7 +311,8 @@ def main() -> None:
     print(f"magmacrunch-tarot {VERSION} from {Path(mm.__file__).parent}")
     print(f"{rounds} rounds, medians of CPU time; {n_random} random deals, {len(ours_pos)} "
           f"positions x 20, {n_bots} computer-player deals per round\n")
-    print(f"{'':<44}{'ours':>12}{'magmacrunch':>12}{'ratio':>10}")
+    print(f"{'':<46}{'ours':>12}{'magmacrunch':>12}{'ratio':>10}")
+    print(f"{'':<46}{'(median)':>12}{'(median)':>12}{'(median)':>10}")
 
     def ours_random(checked: bool) -> Callable[[], int]:
         def run() -> int:
@@ -322,10 +329,10 @@ def main() -> None:
         return n_random
 
     if "a" in args.only:
-        ours, theirs = alternate(rounds, ours_random(False), mm_random)
-        report("(a) full random deals/s (Deal.play)", "deals/s", ours, theirs)
-        ours, theirs = alternate(rounds, ours_random(True), mm_random)
-        report("(a') full random deals/s (Deal.push, checked)", "deals/s", ours, theirs)
+        report("(a) full random deals/s (Deal.play)", "deals/s",
+               alternate(rounds, ours_random(False), mm_random))
+        report("(a') full random deals/s (Deal.push, checked)", "deals/s",
+               alternate(rounds, ours_random(True), mm_random))
 
     def ours_legal() -> int:
         for _ in range(20):
@@ -341,8 +348,8 @@ def main() -> None:
         return 20 * len(mm_pos)
 
     if "b" in args.only:
-        ours, theirs = alternate(rounds, ours_legal, mm_legal)
-        report("(b) legal-play calls/s (Deal.legal_plays)", "calls/s", ours, theirs)
+        report("(b) legal-play calls/s (Deal.legal_plays)", "calls/s",
+               alternate(rounds, ours_legal, mm_legal))
 
     def ours_bots() -> int:
         for seed in range(n_bots):
@@ -356,8 +363,8 @@ def main() -> None:
         return n_bots
 
     if "c" in args.only:
-        ours, theirs = alternate(rounds, ours_bots, mm_bots)
-        report("(c) computer-player deals/s (SimpleBot)", "deals/s", ours, theirs)
+        report("(c) computer-player deals/s (SimpleBot)", "deals/s",
+               alternate(rounds, ours_bots, mm_bots))
 
 
 if __name__ == "__main__":

@@ -121,7 +121,8 @@ def winning(deal: Deal) -> tuple[int, Card] | None:
     if deal.top:
         card = FIRST_TRUMP + deal.top - 1
     elif deal.led >= 0:
-        card = max(c for c in deal.trick if c < FIRST_TRUMP and c // 14 == deal.led)
+        led = deal.led
+        card = max([c for c in deal.trick if c < FIRST_TRUMP and c // 14 == led])
     else:
         return None
     return deal.trick_seats[deal.trick.index(card)], card
@@ -238,7 +239,7 @@ def _follow(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
     after = seats_after(deal, seat)
     win = winning(deal)
     led = deal.led
-    trick_points = sum(HALF_POINTS[c] for c in deal.trick)
+    trick_points = sum([HALF_POINTS[c] for c in deal.trick])
     friend_wins = False
     if win is not None:
         friend_wins = view.is_friend(win[0]) and holds(view, win[1], led, after)

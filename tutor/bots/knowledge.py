@@ -133,37 +133,38 @@ class TableKnowledge:
         self._views: dict[int, View] = {}
         self._sides_keys: dict[int, tuple[object, ...]] = {}
 
-    def _still_valid(self, deal: Deal) -> bool:
-        """Are the cards read so far still the start of ``deal``'s play?"""
+    def _still_valid(self, deal: Deal, n_tricks: int) -> bool:
+        """Are the cards read so far still the start of ``deal``'s play (``n_tricks`` tricks
+        done)?"""
         if deal is not self._deal or deal.called != self._called:
             return False
         done = self._tricks_read
-        tricks = deal.tricks
-        if done and (len(tricks) < done or tricks[done - 1] is not self._last_record):
+        if done and (n_tricks < done or deal.tricks[done - 1] is not self._last_record):
             return False  # tricks undone (a trick played again is a new record)
         read = self._read
-        n = len(read)
-        if not n:
+        if not read:
             return True
-        if len(tricks) > done:
-            return list(tricks[done].cards[:n]) == read
-        return deal.trick[:n] == read
+        if n_tricks > done:
+            return list(deal.tricks[done].cards[: len(read)]) == read
+        return deal.trick[: len(read)] == read
 
     def update(self, deal: Deal) -> None:
         """Read the cards played since the last look."""
-        if not self._still_valid(deal):
-            self._restart(deal)
         tricks = deal.tricks
-        if len(tricks) > self._tricks_read:
+        n_tricks = len(tricks)
+        if not self._still_valid(deal, n_tricks):
+            self._restart(deal)
+        if n_tricks > self._tricks_read:
             for record in tricks[self._tricks_read :]:
                 self._read_cards(record.seats, record.cards)
                 self._last_record = record
                 self._read = []
                 self._led = -1
                 self._top = 0
-            self._tricks_read = len(tricks)
-        if len(deal.trick) > len(self._read):
-            self._read_cards(deal.trick_seats, deal.trick)
+            self._tricks_read = n_tricks
+        trick = deal.trick
+        if len(trick) > len(self._read):
+            self._read_cards(deal.trick_seats, trick)
 
     def _read_cards(self, seats: Sequence[int], cards: Sequence[Card]) -> None:
         """What each card not read yet of the trick reveals."""
