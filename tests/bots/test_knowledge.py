@@ -90,3 +90,11 @@ def test_the_decision_rng_draws_what_random_random_draws():
         ours.seed(3)
         theirs.seed(3)
         assert ours.random() == theirs.random()
+
+
+def test_kept_knowledge_before_the_bids_end_sees_no_side():
+    deal = Deal.new(4, 3)
+    table = TableKnowledge()
+    for seat in range(4):
+        assert table.view(deal, seat) == observe(deal, seat)
+        assert table.view(deal, seat).friends == frozenset({seat})

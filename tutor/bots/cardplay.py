@@ -136,7 +136,8 @@ def seats_after(deal: Deal, seat: int) -> list[int]:
 def holds(view: View, card: Card, led: int, after: list[int]) -> bool:
     """Will ``card``, winning now, still win once the seats in ``after`` have played? Sure for
     trumps no opponent can beat; likely for a master card of a suit nobody after has ruffed."""
-    foes = [s for s in after if view.maybe_foe(s)]
+    friends, no_trumps = view.friends, view.no_trumps
+    foes = [s for s in after if s not in friends]
     if not foes:
         return True
     if card >= FIRST_TRUMP:
@@ -144,12 +145,14 @@ def holds(view: View, card: Card, led: int, after: list[int]) -> bool:
         higher = view.outstanding(TRUMPS_ABOVE[number])
         if not higher:
             return True
-        return not any(view.may_hold_trumps(s) and view.trump_cap[s] > number for s in foes)
+        cap = view.trump_cap
+        return not [s for s in foes if not no_trumps >> s & 1 and cap[s] > number]
     suit = card // 14
     above = SUIT_MASKS[suit] & ~((2 << card) - 1)
     if view.outstanding(above):
         return False
-    if any(view.is_void(s, suit) and view.may_hold_trumps(s) for s in foes):
+    voids = view.voids
+    if [s for s in foes if voids[s] >> suit & 1 and not no_trumps >> s & 1]:
         return False
     # The taker built voids in the écart: until it has followed the suit, it may ruff.
     taker = view.taker
@@ -186,7 +189,7 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
         above = SUIT_MASKS[suit] & ~((2 << card) - 1)
         if view.outstanding(above):
             continue
-        if any(view.is_void(s, suit) for s in foes):
+        if [s for s in foes if view.voids[s] >> suit & 1]:
             continue
         if view.led_count[suit] >= 2:
             continue
@@ -235,8 +238,7 @@ def len_of(mask: int, suit: int) -> int:
 
 # --- following ------------------------------------------------------------------------------
 def _follow(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
-    seat = view.seat
-    after = seats_after(deal, seat)
+    after = seats_after(deal, view.seat)
     win = winning(deal)
     led = deal.led
     trick_points = sum([HALF_POINTS[c] for c in deal.trick])
@@ -258,7 +260,8 @@ def _follow(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
 
     # The Excuse saves points (or the Petit) on a trick the other side takes.
     if has_excuse and not friend_wins:
-        safe = _wins(card, deal, win) and not [s for s in after if view.maybe_foe(s)]
+        friends = view.friends
+        safe = _wins(card, deal, win) and not [s for s in after if s not in friends]
         if not safe and (card == PETIT or (HALF_POINTS[card] >= 3 and not _wins(card, deal, win))):
             return EXCUSE
     return card
@@ -280,7 +283,8 @@ def _follow_suit(
     best = win[1]
     winners = [c for c in cards_of(cards) if best < FIRST_TRUMP and c > best]
     if winners and not view.is_friend(win[0]):
-        if not [s for s in after if view.maybe_foe(s)]:
+        friends = view.friends
+        if not [s for s in after if s not in friends]:
             return min(winners)  # last of the opponents to play: the lowest card that wins
         top = max(winners)
         if holds(view, top, led, after):
@@ -300,7 +304,8 @@ def _follow_with_trumps(
     """``trumps``: the legal trumps (all higher than the trick's top trump when one is)."""
     top = deal.top
     higher = trumps & TRUMPS_ABOVE[top]
-    foes_after = [s for s in after if view.maybe_foe(s)]
+    friends = view.friends
+    foes_after = [s for s in after if s not in friends]
     if friend_wins:
         if not higher:  # cannot beat the partner: the Petit is safe in the partner's trick
             return PETIT if trumps & PETIT_BIT else lowest_trump(trumps)

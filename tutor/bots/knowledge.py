@@ -81,6 +81,9 @@ def observe(deal: Deal, seat: int) -> View:
     return TableKnowledge().view(deal, seat)
 
 
+_UNREAD = object()  # no sides read yet for a seat
+
+
 class TableKnowledge:
     """What the play of one deal has shown everyone (the cards played, the voids, the seats
     without trumps, the trump caps, the tricks opened per suit, who played the called card),
@@ -131,31 +134,29 @@ class TableKnowledge:
         self.led_count = [0] * 5
         self.called_by: int | None = None
         self._views: dict[int, View] = {}
-        self._sides_keys: dict[int, tuple[object, ...]] = {}
-
-    def _still_valid(self, deal: Deal, n_tricks: int) -> bool:
-        """Are the cards read so far still the start of ``deal``'s play (``n_tricks`` tricks
-        done)?"""
-        if deal is not self._deal or deal.called != self._called:
-            return False
-        done = self._tricks_read
-        if done and (n_tricks < done or deal.tricks[done - 1] is not self._last_record):
-            return False  # tricks undone (a trick played again is a new record)
-        read = self._read
-        if not read:
-            return True
-        if n_tricks > done:
-            return list(deal.tricks[done].cards[: len(read)]) == read
-        return deal.trick[: len(read)] == read
+        self._sides_keys: dict[int, object] = {}
 
     def update(self, deal: Deal) -> None:
-        """Read the cards played since the last look."""
+        """Read the cards played since the last look (the whole deal again when the cards
+        read so far are no longer the start of its play)."""
         tricks = deal.tricks
         n_tricks = len(tricks)
-        if not self._still_valid(deal, n_tricks):
+        done = self._tricks_read if deal is self._deal and deal.called == self._called else -1
+        if done > 0 and (n_tricks < done or tricks[done - 1] is not self._last_record):
+            done = -1  # tricks undone (a trick played again is a new record)
+        read = self._read if done >= 0 else None
+        if read:
+            n = len(read)
+            if n_tricks > done:
+                if list(tricks[done].cards[:n]) != read:
+                    done = -1
+            elif deal.trick[:n] != read:
+                done = -1
+        if done < 0:
             self._restart(deal)
-        if n_tricks > self._tricks_read:
-            for record in tricks[self._tricks_read :]:
+            done = 0
+        if n_tricks > done:
+            for record in tricks[done:]:
                 self._read_cards(record.seats, record.cards)
                 self._last_record = record
                 self._read = []
@@ -228,15 +229,20 @@ class TableKnowledge:
         view.called = called
         # The taker knows the écart; trumps put in the écart are shown to everyone.
         view.out = ecart if taker == seat else ecart & TRUMPS_MASK
-        # The sides change only with what _sides reads: read them again only then.
-        key = (
-            taker,
-            deal.contract,
-            called,
-            self.called_by,
-            -1 if called is None else (hand >> called & 1) | (ecart >> called & 1) << 1,
+        # The sides change only with what _sides reads: read them again only then (without
+        # a called card, only the taker matters).
+        key: object = (
+            taker
+            if called is None
+            else (
+                taker,
+                deal.contract,
+                called,
+                self.called_by,
+                (hand >> called & 1) | (ecart >> called & 1) << 1,
+            )
         )
-        if self._sides_keys.get(seat) != key:
+        if self._sides_keys.get(seat, _UNREAD) != key:
             view.friends = view.foes = frozenset()
             _sides(view, deal, self.called_by)
             self._sides_keys[seat] = key
