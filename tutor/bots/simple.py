@@ -9,6 +9,7 @@ from tutor.bots.cardplay import choose_card
 from tutor.bots.ecart import next_discard
 from tutor.bots.knowledge import TableKnowledge
 from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
+from tutor.engine.contracts import Contract
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import (
     Action,
@@ -23,8 +24,11 @@ from tutor.engine.game import (
 )
 
 PLAYING = Phase.PLAYING  # a module constant: an Enum member lookup costs more than a choice
-# Actions are immutable: one Play per card, made once, instead of one per card played.
+# Actions are immutable: each made once, not at every decision.
 PLAYS = tuple(Play(card) for card in range(DECK_SIZE))
+DISCARDS = tuple(Discard(card) for card in range(DECK_SIZE))
+BIDS: dict[Contract | None, Bid] = {c: Bid(c) for c in (None, *Contract)}
+CHELEM = {True: AnnounceChelem(True), False: AnnounceChelem(False)}
 
 
 class SimpleBot:
@@ -50,14 +54,14 @@ class SimpleBot:
                     return ShowPoignee(choices[max(choices)])
             return PLAYS[choose_card(deal, seat, rng, self._table)]
         if phase is Phase.BIDDING:
-            return Bid(choose_bid(deal.hands[seat], deal.players, deal.highest))
+            return BIDS[choose_bid(deal.hands[seat], deal.players, deal.highest)]
         if phase is Phase.CALLING:
             return Call(choose_call(deal.hands[seat]))
         if phase is Phase.ECART:
             remaining = deal.ecart_size - deal.ecart.bit_count()
-            return Discard(next_discard(deal.hands[seat], remaining))
+            return DISCARDS[next_discard(deal.hands[seat], remaining)]
         if phase is Phase.CHELEM:
-            return AnnounceChelem(announces_chelem(deal.hands[seat], deal.players))
+            return CHELEM[announces_chelem(deal.hands[seat], deal.players)]
         raise ValueError(f"nothing to choose in the {phase.value} phase")
 
     @staticmethod
