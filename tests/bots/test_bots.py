@@ -10,7 +10,7 @@ import pytest
 from tests.engine.builders import make_deal
 from tutor.bots import SimpleBot, observe, play_deal
 from tutor.bots.bidding import choose_call, hand_strength, wanted_contract
-from tutor.bots.ecart import plan_ecart
+from tutor.bots.ecart import next_discard, plan_ecart
 from tutor.bots.simulate import bot_step, decision_rng
 from tutor.engine.cards import (
     EXCUSE,
@@ -244,3 +244,16 @@ def test_trumps_go_to_the_ecart_only_when_forced_the_lowest_first():
     ecart = plan_ecart(hand, 6)
     assert ecart[0] == C("2S")
     assert sorted(ecart[1:]) == parse_cards("T2 T3 T4 T5 T6")
+
+
+def test_the_next_discard_is_the_first_card_of_the_plan():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(3000):
+        hand = mask_of(rng.sample(range(78), rng.choice([18, 21, 24, 27, 30])))
+        for remaining in range(1, 7):
+            plan = plan_ecart(hand, remaining)
+            if len(plan) == remaining:
+                assert next_discard(hand, remaining) == plan[0]
+                checked += 1
+    assert checked > 15000

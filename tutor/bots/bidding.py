@@ -35,6 +35,11 @@ from tutor.engine.contracts import Contract, callable_cards
 from tutor.engine.dealing import HAND_SIZE
 
 MAJOR_TRUMPS = sum(1 << (PETIT + n - 1) for n in range(16, 21))
+# Per plain suit: its mask and where its king, queen, cavalier and jack are.
+HONOURS_AT = tuple(
+    (SUIT_MASKS[s], *(suit_card(s, rank) for rank in (KING, QUEEN, CAVALIER, JACK)))
+    for s in PLAIN_SUITS
+)
 
 # Thresholds on the 18-card scale, per number of players: (minimum, contract), strongest
 # first. Calibrated by simulation (SimpleBot in every seat, the strongest hand forced to take):
@@ -90,14 +95,14 @@ def raw_strength(hand: int, players: int) -> int:
         points += petit_value(n_trumps, players)
     points += 2 * n_trumps + (trumps & MAJOR_TRUMPS).bit_count()
     ruffing = n_trumps >= RUFFING_TRUMPS[players]
-    for suit in PLAIN_SUITS:
-        cards = hand & SUIT_MASKS[suit]
+    for suit_mask, king_at, queen_at, cavalier_at, jack_at in HONOURS_AT:
+        cards = hand & suit_mask
         length = cards.bit_count()
-        king = cards >> suit_card(suit, KING) & 1
-        queen = cards >> suit_card(suit, QUEEN) & 1
+        king = cards >> king_at & 1
+        queen = cards >> queen_at & 1
         points += 6 * king + 3 * queen + (1 if king and queen else 0)
-        points += 2 * (cards >> suit_card(suit, CAVALIER) & 1)
-        points += cards >> suit_card(suit, JACK) & 1
+        points += 2 * (cards >> cavalier_at & 1)
+        points += cards >> jack_at & 1
         points += long_suit_value(length)
         if ruffing and length == 0:
             points += 6

@@ -23,15 +23,18 @@ from __future__ import annotations
 
 import random
 
-from tutor.bots.knowledge import TRUMP_SUIT, View, observe
+from tutor.bots.knowledge import TRUMP_SUIT, TableKnowledge, View, observe
 from tutor.engine.cards import (
+    CAVALIERS_MASK,
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
     HALF_POINTS,
+    JACKS_MASK,
     KINGS_MASK,
     PETIT,
     PLAIN_SUITS,
+    QUEENS_MASK,
     SUIT_MASKS,
     TRUMP_21,
     TRUMPS_ABOVE,
@@ -44,6 +47,15 @@ from tutor.engine.game import Deal
 
 PLAIN_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 PETIT_BIT = 1 << PETIT
+PLAIN_SUIT_MASKS = SUIT_MASKS[:4]
+# The plain cards by points, fewest first: low cards (1 to 10), jacks, cavaliers, queens, kings.
+PLAIN_BY_POINTS = (
+    PLAIN_MASK & ~(JACKS_MASK | CAVALIERS_MASK | QUEENS_MASK | KINGS_MASK),
+    JACKS_MASK,
+    CAVALIERS_MASK,
+    QUEENS_MASK,
+    KINGS_MASK,
+)
 # Trumps a defender needs before leading them to chase the Petit.
 HUNT_TRUMPS = {3: 9, 4: 7, 5: 6}
 # A trick worth a high trump: a king or an oudler in it (half-points).
@@ -57,11 +69,22 @@ def trump_number(card: Card) -> int:
 
 
 def lowest_plain(mask: int) -> Card:
-    """The cheapest plain card: fewest points, then the lowest rank, shortest suit first."""
-    return min(
-        cards_of(mask),
-        key=lambda c: (HALF_POINTS[c], (mask & SUIT_MASKS[c // 14]).bit_count(), c % 14),
-    )
+    """The cheapest of the plain cards of ``mask``: fewest points, then from the shortest
+    suit, then the lowest rank (then the first suit)."""
+    cards = 0
+    for group in PLAIN_BY_POINTS:
+        cards = mask & group
+        if cards:
+            break
+    best, best_key = -1, (99, 99)
+    for suit_mask in PLAIN_SUIT_MASKS:
+        in_suit = cards & suit_mask
+        if in_suit:
+            low = (in_suit & -in_suit).bit_length() - 1  # the lowest rank of those points
+            key = ((mask & suit_mask).bit_count(), low % 14)
+            if key < best_key:
+                best, best_key = low, key
+    return best
 
 
 def richest(mask: int) -> Card:
@@ -76,12 +99,15 @@ def lowest_trump(trumps: int) -> Card:
     return (mask & -mask).bit_length() - 1
 
 
-def choose_card(deal: Deal, seat: int, rng: random.Random) -> Card:
+def choose_card(
+    deal: Deal, seat: int, rng: random.Random, table: TableKnowledge | None = None
+) -> Card:
+    """The card ``seat`` plays. ``table``, when given, is kept by the caller for this deal
+    (what the play has shown, read card by card); else the deal is read from scratch."""
     legal = deal.legal_plays()
-    cards = cards_of(legal)
-    if len(cards) == 1:
-        return cards[0]
-    view = observe(deal, seat)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1  # one legal card
+    view = table.view(deal, seat) if table is not None else observe(deal, seat)
     if legal & EXCUSE_BIT and view.hand.bit_count() <= 2:
         return EXCUSE  # never keep the Excuse for the last trick: it would change side
     if not deal.trick:
@@ -95,7 +121,8 @@ def winning(deal: Deal) -> tuple[int, Card] | None:
     if deal.top:
         card = FIRST_TRUMP + deal.top - 1
     elif deal.led >= 0:
-        card = max(c for c in deal.trick if c < FIRST_TRUMP and c // 14 == deal.led)
+        led = deal.led
+        card = max([c for c in deal.trick if c < FIRST_TRUMP and c // 14 == led])
     else:
         return None
     return deal.trick_seats[deal.trick.index(card)], card
@@ -109,7 +136,8 @@ def seats_after(deal: Deal, seat: int) -> list[int]:
 def holds(view: View, card: Card, led: int, after: list[int]) -> bool:
     """Will ``card``, winning now, still win once the seats in ``after`` have played? Sure for
     trumps no opponent can beat; likely for a master card of a suit nobody after has ruffed."""
-    foes = [s for s in after if view.maybe_foe(s)]
+    friends, no_trumps = view.friends, view.no_trumps
+    foes = [s for s in after if s not in friends]
     if not foes:
         return True
     if card >= FIRST_TRUMP:
@@ -117,12 +145,14 @@ def holds(view: View, card: Card, led: int, after: list[int]) -> bool:
         higher = view.outstanding(TRUMPS_ABOVE[number])
         if not higher:
             return True
-        return not any(view.may_hold_trumps(s) and view.trump_cap[s] > number for s in foes)
+        cap = view.trump_cap
+        return not [s for s in foes if not no_trumps >> s & 1 and cap[s] > number]
     suit = card // 14
     above = SUIT_MASKS[suit] & ~((2 << card) - 1)
     if view.outstanding(above):
         return False
-    if any(view.is_void(s, suit) and view.may_hold_trumps(s) for s in foes):
+    voids = view.voids
+    if [s for s in foes if voids[s] >> suit & 1 and not no_trumps >> s & 1]:
         return False
     # The taker built voids in the écart: until it has followed the suit, it may ruff.
     taker = view.taker
@@ -138,8 +168,9 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
     trumps = legal & TRUMPS_MASK
     plain = legal & PLAIN_MASK
     out_trumps = view.outstanding(TRUMPS_MASK)
-    foes = [s for s in range(view.players) if view.maybe_foe(s) and s != view.seat]
-    foes_with_trumps = [s for s in foes if view.may_hold_trumps(s)]
+    friends, seat = view.friends, view.seat
+    foes = [s for s in range(view.players) if s not in friends and s != seat]
+    foes_with_trumps = [s for s in foes if not view.no_trumps >> s & 1]
 
     # The taker's side draws trumps when it is long in them.
     long_in_trumps = trumps.bit_count() >= out_trumps.bit_count()
@@ -150,15 +181,15 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
         if hand & PETIT_BIT and trumps.bit_count() > 1:
             return lowest_trump(trumps)
 
-    # Cash masters with points (kings first) while the suit is safe.
-    for card in sorted(cards_of(plain), key=lambda c: -HALF_POINTS[c]):
-        if HALF_POINTS[card] < 5:
-            break
+    # Cash masters with points (kings first, then queens, cavaliers) while the suit is safe.
+    for card in cards_of(plain & KINGS_MASK) + cards_of(plain & QUEENS_MASK) + cards_of(
+        plain & CAVALIERS_MASK
+    ):
         suit = card // 14
         above = SUIT_MASKS[suit] & ~((2 << card) - 1)
         if view.outstanding(above):
             continue
-        if any(view.is_void(s, suit) for s in foes):
+        if [s for s in foes if view.voids[s] >> suit & 1]:
             continue
         if view.led_count[suit] >= 2:
             continue
@@ -207,11 +238,10 @@ def len_of(mask: int, suit: int) -> int:
 
 # --- following ------------------------------------------------------------------------------
 def _follow(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
-    seat = view.seat
-    after = seats_after(deal, seat)
+    after = seats_after(deal, view.seat)
     win = winning(deal)
     led = deal.led
-    trick_points = sum(HALF_POINTS[c] for c in deal.trick)
+    trick_points = sum([HALF_POINTS[c] for c in deal.trick])
     friend_wins = False
     if win is not None:
         friend_wins = view.is_friend(win[0]) and holds(view, win[1], led, after)
@@ -230,7 +260,8 @@ def _follow(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
 
     # The Excuse saves points (or the Petit) on a trick the other side takes.
     if has_excuse and not friend_wins:
-        safe = _wins(card, deal, win) and not [s for s in after if view.maybe_foe(s)]
+        friends = view.friends
+        safe = _wins(card, deal, win) and not [s for s in after if s not in friends]
         if not safe and (card == PETIT or (HALF_POINTS[card] >= 3 and not _wins(card, deal, win))):
             return EXCUSE
     return card
@@ -252,7 +283,8 @@ def _follow_suit(
     best = win[1]
     winners = [c for c in cards_of(cards) if best < FIRST_TRUMP and c > best]
     if winners and not view.is_friend(win[0]):
-        if not [s for s in after if view.maybe_foe(s)]:
+        friends = view.friends
+        if not [s for s in after if s not in friends]:
             return min(winners)  # last of the opponents to play: the lowest card that wins
         top = max(winners)
         if holds(view, top, led, after):
@@ -272,7 +304,8 @@ def _follow_with_trumps(
     """``trumps``: the legal trumps (all higher than the trick's top trump when one is)."""
     top = deal.top
     higher = trumps & TRUMPS_ABOVE[top]
-    foes_after = [s for s in after if view.maybe_foe(s)]
+    friends = view.friends
+    foes_after = [s for s in after if s not in friends]
     if friend_wins:
         if not higher:  # cannot beat the partner: the Petit is safe in the partner's trick
             return PETIT if trumps & PETIT_BIT else lowest_trump(trumps)
@@ -283,12 +316,10 @@ def _follow_with_trumps(
         return lowest_trump(trumps)  # cannot win: the lowest, the Petit only when alone
     if not foes_after:
         return (higher & -higher).bit_length() - 1  # the lowest that wins, maybe the Petit
-    sure = [c for c in cards_of(higher) if holds(view, c, TRUMP_SUIT, after)]
-    worth_it = trick_points >= (
-        WORTH_A_HIGH_TRUMP if sure and sure[0] == TRUMP_21 else WORTH_A_TRUMP
-    )
-    if sure and worth_it:
-        return sure[0]
+    for sure in cards_of(higher):  # the lowest trump sure to win, if any
+        if holds(view, sure, TRUMP_SUIT, after):
+            worth = WORTH_A_HIGH_TRUMP if sure == TRUMP_21 else WORTH_A_TRUMP
+            return sure if trick_points >= worth else lowest_trump(higher)
     return lowest_trump(higher)
 
 

@@ -56,5 +56,26 @@ def plan_ecart(hand: int, size: int) -> list[Card]:
 
 
 def next_discard(hand: int, remaining: int) -> Card:
-    """The next card of the plan for the slots still open."""
-    return plan_ecart(hand, remaining)[0]
+    """The next card of the plan for the slots still open: ``plan_ecart(hand, remaining)[0]``,
+    found without planning the rest."""
+    plain = discardable_plain_cards(hand)
+    # 1. The first void that fits: its card with the most points.
+    suits = sorted(PLAIN_SUITS, key=lambda s: ((plain & SUIT_MASKS[s]).bit_count(), -int(s)))
+    for suit in suits:
+        cards = plain & SUIT_MASKS[suit]
+        if cards and not hand & KINGS_MASK & SUIT_MASKS[suit] and cards.bit_count() <= remaining:
+            return max(cards_of(cards), key=lambda c: HALF_POINTS[c], default=-1)
+    # 2. No void fits: the first card of the order of step 2.
+    if plain:
+        length = {int(s): (plain & SUIT_MASKS[s]).bit_count() for s in PLAIN_SUITS}
+        kings = hand & KINGS_MASK
+
+        def key(card: Card) -> tuple[int, int, int]:
+            suit = card // 14
+            unguarded_honour = HALF_POINTS[card] > 3 and not kings & SUIT_MASKS[suit]
+            return (-HALF_POINTS[card] if unguarded_honour else 0, length[suit], card % 14)
+
+        return min(cards_of(plain), key=key)
+    # 3. Trumps: the lowest that is not an oudler.
+    trumps = hand & TRUMPS_MASK & ~OUDLERS_MASK
+    return (trumps & -trumps).bit_length() - 1

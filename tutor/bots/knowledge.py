@@ -9,6 +9,7 @@ shown in the écart, the called card once it appears — plus the seat's own han
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import (
@@ -19,7 +20,7 @@ from tutor.engine.cards import (
     Card,
 )
 from tutor.engine.contracts import ChienFate
-from tutor.engine.game import Deal
+from tutor.engine.game import Deal, TrickRecord
 
 TRUMP_SUIT = 4
 
@@ -75,61 +76,177 @@ class View:
 
 
 def observe(deal: Deal, seat: int) -> View:
-    players = deal.players
-    view = View(
-        seat=seat,
-        players=players,
-        hand=deal.hands[seat],
-        taker=deal.taker,
-        called=deal.called,
-        voids=[0] * players,
-        followed=[0] * players,
-        trump_cap=[21] * players,
+    """What ``seat`` knows now, read from the whole deal (a ``TableKnowledge`` kept for the
+    deal reads each card once instead)."""
+    return TableKnowledge().view(deal, seat)
+
+
+_UNREAD = object()  # no sides read yet for a seat
+
+
+class TableKnowledge:
+    """What the play of one deal has shown everyone (the cards played, the voids, the seats
+    without trumps, the trump caps, the tricks opened per suit, who played the called card),
+    kept up to date by reading only the cards played since the last look: a whole deal costs
+    one pass over its cards, not one per decision. ``view`` adds what one seat alone knows
+    (its hand, the écart for the taker, its side).
+
+    It follows one deal at a time. Whatever it cannot account for by cards added since it last
+    looked (another deal, an undo, a different called card) makes it read the deal afresh, so
+    ``view(deal, seat)`` always equals a reading from scratch."""
+
+    __slots__ = (
+        "_called",
+        "_deal",
+        "_last_record",
+        "_led",
+        "_read",
+        "_sides_keys",
+        "_top",
+        "_tricks_read",
+        "_views",
+        "called_by",
+        "followed",
+        "led_count",
+        "no_trumps",
+        "played",
+        "trump_cap",
+        "voids",
     )
-    if deal.taker == seat:
-        view.out |= deal.ecart  # the taker knows the écart
-    else:
-        view.out |= deal.ecart & TRUMPS_MASK  # trumps in the écart are shown
-    called_by: int | None = None
-    for record in deal.tricks:
-        _read_trick(view, record.seats, record.cards)
-        if deal.called is not None and deal.called in record.cards:
-            called_by = record.seats[record.cards.index(deal.called)]
-    if deal.trick:
-        _read_trick(view, tuple(deal.trick_seats), tuple(deal.trick))
-        if deal.called is not None and deal.called in deal.trick:
-            called_by = deal.trick_seats[deal.trick.index(deal.called)]
-    _sides(view, deal, called_by)
-    return view
 
+    def __init__(self) -> None:
+        self._deal: Deal | None = None
 
-def _read_trick(view: View, seats: tuple[int, ...], cards: tuple[Card, ...]) -> None:
-    led = -1
-    top = 0
-    for seat, card in zip(seats, cards, strict=True):
-        view.played |= 1 << card
-        if card == EXCUSE:
-            continue
-        suit = suit_index(card)
-        view.followed[seat] |= 1 << suit
-        if led < 0:
-            led = suit
-            view.led_count[suit] += 1
+    def _restart(self, deal: Deal) -> None:
+        players = deal.players
+        self._deal = deal
+        self._called = deal.called
+        self._tricks_read = 0  # completed tricks read to their end
+        self._last_record: TrickRecord | None = None  # the last of those
+        self._read: list[Card] = []  # cards read of the trick after those
+        self._led = -1  # that trick's suit led so far (-1: none yet, or only the Excuse)
+        self._top = 0  # and its highest trump number
+        self.played = 0
+        self.voids = [0] * players
+        self.followed = [0] * players
+        self.no_trumps = 0
+        self.trump_cap = [21] * players
+        self.led_count = [0] * 5
+        self.called_by: int | None = None
+        self._views: dict[int, View] = {}
+        self._sides_keys: dict[int, object] = {}
+
+    def update(self, deal: Deal) -> None:
+        """Read the cards played since the last look (the whole deal again when the cards
+        read so far are no longer the start of its play)."""
+        tricks = deal.tricks
+        n_tricks = len(tricks)
+        done = self._tricks_read if deal is self._deal and deal.called == self._called else -1
+        if done > 0 and (n_tricks < done or tricks[done - 1] is not self._last_record):
+            done = -1  # tricks undone (a trick played again is a new record)
+        read = self._read if done >= 0 else None
+        if read:
+            n = len(read)
+            if n_tricks > done:
+                if list(tricks[done].cards[:n]) != read:
+                    done = -1
+            elif deal.trick[:n] != read:
+                done = -1
+        if done < 0:
+            self._restart(deal)
+            done = 0
+        if n_tricks > done:
+            for record in tricks[done:]:
+                self._read_cards(record.seats, record.cards)
+                self._last_record = record
+                self._read = []
+                self._led = -1
+                self._top = 0
+            self._tricks_read = n_tricks
+        trick = deal.trick
+        if len(trick) > len(self._read):
+            self._read_cards(deal.trick_seats, trick)
+
+    def _read_cards(self, seats: Sequence[int], cards: Sequence[Card]) -> None:
+        """What each card not read yet of the trick reveals."""
+        read = self._read
+        led, top, played, called = self._led, self._top, self.played, self._called
+        voids, followed = self.voids, self.followed
+        for i in range(len(read), len(cards)):
+            card, seat = cards[i], seats[i]
+            read.append(card)
+            played |= 1 << card
+            if card == called:
+                self.called_by = seat
+            if card == EXCUSE:
+                continue
+            suit = TRUMP_SUIT if card >= FIRST_TRUMP else card // 14
+            followed[seat] |= 1 << suit
+            if led < 0:
+                led = suit
+                self.led_count[suit] += 1
+                if suit == TRUMP_SUIT:
+                    top = card - FIRST_TRUMP + 1
+                continue
+            if suit != led:
+                if led != TRUMP_SUIT:
+                    voids[seat] |= 1 << led
+                if suit != TRUMP_SUIT:
+                    self.no_trumps |= 1 << seat
+                    voids[seat] |= 1 << TRUMP_SUIT
             if suit == TRUMP_SUIT:
-                top = card - FIRST_TRUMP + 1
-            continue
-        if suit != led:
-            if led != TRUMP_SUIT:
-                view.voids[seat] |= 1 << led
-            if suit != TRUMP_SUIT:
-                view.no_trumps |= 1 << seat
-                view.voids[seat] |= 1 << TRUMP_SUIT
-        if suit == TRUMP_SUIT:
-            number = card - FIRST_TRUMP + 1
-            if number < top:
-                # Trump led or a trump already in: a lower trump means no higher one was held.
-                view.trump_cap[seat] = min(view.trump_cap[seat], top)
-            top = max(top, number)
+                number = card - FIRST_TRUMP + 1
+                if number < top:
+                    # Trump led or a trump already in: a lower trump means no higher one held.
+                    self.trump_cap[seat] = min(self.trump_cap[seat], top)
+                elif number > top:
+                    top = number
+        self._led, self._top, self.played = led, top, played
+
+    def view(self, deal: Deal, seat: int) -> View:
+        """``seat``'s view now: the public facts above (shared lists, to be read only) and
+        the seat's own. The same View object is refreshed at each call for that seat."""
+        self.update(deal)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = View(
+                seat=seat,
+                players=deal.players,
+                hand=0,
+                taker=None,
+                called=None,
+                voids=self.voids,
+                followed=self.followed,
+                trump_cap=self.trump_cap,
+                led_count=self.led_count,
+            )
+        hand = deal.hands[seat]
+        taker, called, ecart = deal.taker, deal.called, deal.ecart
+        view.played = self.played
+        view.no_trumps = self.no_trumps
+        view.hand = hand
+        view.taker = taker
+        view.called = called
+        # The taker knows the écart; trumps put in the écart are shown to everyone.
+        view.out = ecart if taker == seat else ecart & TRUMPS_MASK
+        # The sides change only with what _sides reads: read them again only then (without
+        # a called card, only the taker matters).
+        key: object = (
+            taker
+            if called is None
+            else (
+                taker,
+                deal.contract,
+                called,
+                self.called_by,
+                (hand >> called & 1) | (ecart >> called & 1) << 1,
+            )
+        )
+        if self._sides_keys.get(seat, _UNREAD) != key:
+            view.friends = view.foes = frozenset()
+            _sides(view, deal, self.called_by)
+            self._sides_keys[seat] = key
+        return view
 
 
 def _sides(view: View, deal: Deal, called_by: int | None) -> None:

@@ -7,7 +7,9 @@ import random
 from tutor.bots.bidding import choose_bid, choose_call, hand_strength
 from tutor.bots.cardplay import choose_card
 from tutor.bots.ecart import next_discard
-from tutor.engine.cards import EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
+from tutor.bots.knowledge import TableKnowledge
+from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
+from tutor.engine.contracts import Contract
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import (
     Action,
@@ -21,29 +23,45 @@ from tutor.engine.game import (
     ShowPoignee,
 )
 
+PLAYING = Phase.PLAYING  # a module constant: an Enum member lookup costs more than a choice
+# Actions are immutable: each made once, not at every decision.
+PLAYS = tuple(Play(card) for card in range(DECK_SIZE))
+DISCARDS = tuple(Discard(card) for card in range(DECK_SIZE))
+BIDS: dict[Contract | None, Bid] = {c: Bid(c) for c in (None, *Contract)}
+CHELEM = {True: AnnounceChelem(True), False: AnnounceChelem(False)}
+
 
 class SimpleBot:
     """Bids from a point count of its hand, calls a king where it holds cards, builds voids in
     the écart, shows a poignée when it holds one, announces a chelem only with all but one of
     the tricks in trumps headed by the 21 and the Excuse, and plays by the rules of thumb of
-    ``tutor.bots.cardplay``. Deterministic given ``rng``."""
+    ``tutor.bots.cardplay``. Deterministic given ``rng``.
+
+    It keeps what the play of the deal it is in has shown, updated with the cards played
+    since its last choice (``TableKnowledge``); one bot may sit in several seats, each seeing
+    those public facts and its own hand only."""
+
+    def __init__(self) -> None:
+        self._table = TableKnowledge()
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
         phase = deal.phase
+        if phase is PLAYING:
+            # A poignée is shown before one's first card, or never.
+            if not deal.played_seats >> seat & 1:
+                choices = deal.poignee_choices()
+                if choices:
+                    return ShowPoignee(choices[max(choices)])
+            return PLAYS[choose_card(deal, seat, rng, self._table)]
         if phase is Phase.BIDDING:
-            return Bid(choose_bid(deal.hands[seat], deal.players, deal.highest))
+            return BIDS[choose_bid(deal.hands[seat], deal.players, deal.highest)]
         if phase is Phase.CALLING:
             return Call(choose_call(deal.hands[seat]))
         if phase is Phase.ECART:
             remaining = deal.ecart_size - deal.ecart.bit_count()
-            return Discard(next_discard(deal.hands[seat], remaining))
+            return DISCARDS[next_discard(deal.hands[seat], remaining)]
         if phase is Phase.CHELEM:
-            return AnnounceChelem(announces_chelem(deal.hands[seat], deal.players))
-        if phase is Phase.PLAYING:
-            choices = deal.poignee_choices()
-            if choices:
-                return ShowPoignee(choices[max(choices)])
-            return Play(choose_card(deal, seat, rng))
+            return CHELEM[announces_chelem(deal.hands[seat], deal.players)]
         raise ValueError(f"nothing to choose in the {phase.value} phase")
 
     @staticmethod
