@@ -69,3 +69,17 @@ def test_a_lock_released_between_attempts_is_retried_to_success(tmp_path: Path) 
     finally:
         releaser.join()
     assert store.bookmarks() == {"p1"}
+
+
+def test_a_read_only_file_can_be_read_and_each_write_says_why_it_failed(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    writable = Database(f"sqlite:///{path}")
+    learner = writable.new_learner()
+    writable.learner(learner).set_bookmark("p1", True)
+    writable.engine.dispose()
+    read_only = Database(f"sqlite:///file:{path}?mode=ro&uri=true")
+    store = read_only.learner(learner)
+    assert store.bookmarks() == {"p1"}
+    with pytest.raises(StoreError, match="read-only"):
+        store.set_bookmark("p2", True)
+    assert store.bookmarks() == {"p1"}  # reading is not switched off by the failed write

@@ -33,9 +33,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+import psycopg
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
@@ -213,13 +216,15 @@ def _is_transient(error: sa.exc.DBAPIError) -> bool:
     if isinstance(original, sqlite3.OperationalError):
         return any(text in str(original).lower() for text in _SQLITE_BUSY)
     code = getattr(original, "sqlstate", None)
+    if isinstance(original, psycopg.OperationalError) and code is None:
+        return True  # the server could not be reached or the connection broke
     return isinstance(code, str) and code in _PG_TRANSIENT_CODES
 
 
 def _reason(error: BaseException) -> str:
     """One line a learner can read; the details go to the log."""
     text = str(getattr(error, "orig", None) or error).lower()
-    if any(busy in text for busy in _SQLITE_BUSY) or "could not serialize" in text:
+    if any(busy in text for busy in (*_SQLITE_BUSY, "could not serialize", "lock timeout")):
         return "The progress database is busy right now; please try again in a moment."
     if "disk is full" in text or "no space" in text:
         return "Progress cannot be saved: the server's disk is full."
@@ -255,7 +260,7 @@ class Database:
         if self.is_sqlite:
             self.engine = self._sqlite_engine(target)
         else:
-            self.engine = sa.create_engine(target, pool_pre_ping=True, pool_recycle=1800)
+            self.engine = self._postgres_engine(target)
         self._migrate()
 
     def __repr__(self) -> str:
@@ -289,6 +294,28 @@ class Database:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
+
+    def _postgres_engine(self, target: sa.URL) -> Engine:
+        # Waiting for a lock or a statement is bounded, so a stuck transaction elsewhere makes
+        # one call fail (lock timeouts are retried) instead of hanging a page. Options already
+        # in the URL (a search_path, say) are kept.
+        wait_ms = int(self.busy_timeout * 1000)
+        options = " ".join(
+            part
+            for part in (
+                str(target.query.get("options", "")),
+                f"-c lock_timeout={wait_ms}",
+                f"-c statement_timeout={max(wait_ms * 5, 15_000)}",
+            )
+            if part
+        )
+        return sa.create_engine(
+            target.difference_update_query(["options"]),
+            connect_args={"options": options, "connect_timeout": 10},
+            pool_pre_ping=True,  # a connection the server dropped is replaced, not used
+            pool_recycle=1800,
+            pool_timeout=10,
+        )
 
     # --- transactions ----------------------------------------------------------------------
 
@@ -325,14 +352,24 @@ class Database:
 
     def _migrate(self) -> None:
         """Alembic upgrade to head, in one transaction; idempotent and safe when two processes
-        start together (SQLite: the write lock; PostgreSQL: an advisory lock)."""
+        start together (SQLite: the write lock; PostgreSQL: an advisory lock). A database
+        already at head is only read: starting needs no write lock (nor a writable file)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        heads = set(ScriptDirectory.from_config(config).get_heads())
+
+        def current(connection: Connection) -> set[str]:
+            return set(MigrationContext.configure(connection).get_current_heads())
+
+        if self.run(current, write=False) == heads:
+            return
 
         def upgrade(connection: Connection) -> None:
             if not self.is_sqlite:
+                # another process may be migrating: wait for it (longer than for a row lock)
+                connection.exec_driver_sql("SET LOCAL lock_timeout = '120s'")
                 connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"),
                                    {"key": MIGRATION_LOCK})
-            config = Config()
-            config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
