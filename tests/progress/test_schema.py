@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from tutor.progress.schema import metadata
-from tutor.progress.store import Database, database_url
+from tutor.progress.store import Database, StoreError, database_url
 
 
 def test_the_migrated_schema_matches_the_tables_the_store_uses(db: Database) -> None:
@@ -42,3 +42,9 @@ def test_the_default_is_a_file_in_the_data_home(
     assert database_url() == f"sqlite:///{expected}"
     Database().new_learner()  # the folder is made on first use
     assert expected.exists()
+
+
+@pytest.mark.parametrize("url", ["not a url", "mysql://h/db", "oracle://h/db"])
+def test_a_bad_database_setting_is_a_store_error(url: str) -> None:
+    with pytest.raises(StoreError, match="progress database"):
+        Database(url)

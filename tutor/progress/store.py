@@ -252,11 +252,16 @@ class Database:
     ) -> None:
         """``busy_timeout``: seconds a SQLite call waits on another writer's lock before it is
         retried; ``attempts``: tries per call on a transient failure (then ``StoreError``)."""
-        target = sa.make_url(database_url(url))
+        try:
+            target = sa.make_url(database_url(url))
+        except sa.exc.ArgumentError:
+            raise StoreError("The progress database setting is not a valid database URL.") from None
         self.url = target.render_as_string(hide_password=True)
         self.attempts = max(1, attempts)
         self.busy_timeout = busy_timeout
         self.is_sqlite = target.get_backend_name() == "sqlite"
+        if not self.is_sqlite and target.get_backend_name() != "postgresql":
+            raise StoreError("The progress database must be SQLite or PostgreSQL.")
         if self.is_sqlite:
             self.engine = self._sqlite_engine(target)
         else:
