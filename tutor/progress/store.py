@@ -272,7 +272,8 @@ class Database:
         return f"Database({self.url!r})"
 
     def _sqlite_engine(self, target: sa.URL) -> Engine:
-        if target.database and target.database != ":memory:":
+        uri_mode = str(target.query.get("uri", "")).lower() == "true"  # "file:...?mode=ro"
+        if target.database and target.database != ":memory:" and not uri_mode:
             try:
                 Path(target.database).parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
