@@ -1,1 +1,1 @@
-"""The learner's progress (SQLite) and the review schedule (FSRS)."""
+"""The learners' progress (SQLite or PostgreSQL, learner-scoped) and the review schedule (FSRS)."""

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from fsrs import Card, Rating, Scheduler
 
-from tutor.progress.store import ProgressStore, now
+from tutor.progress.store import LearnerStore, now
 
 _SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -21,7 +21,7 @@ def rating_for(correct: bool, hints: int) -> Rating:
 
 
 def schedule(
-    store: ProgressStore, item: str, correct: bool, hints: int, at: datetime | None = None
+    store: LearnerStore, item: str, correct: bool, hints: int, at: datetime | None = None
 ) -> datetime | None:
     """Record a first-try answer in the review schedule and return the next due date.
     A puzzle solved at once and never scheduled stays out of the queue (None)."""

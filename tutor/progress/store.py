@@ -1,66 +1,98 @@
-"""The learner's saved progress: a SQLite file, safe for several browser sessions at once.
+"""The learners' saved progress: one store, SQLite (embedded default) or PostgreSQL (hosting).
 
-Every operation opens its own short connection (Streamlit runs sessions on several threads),
-in WAL mode with a busy timeout, inside one transaction. If the file cannot be opened or is
-damaged, the store says why in ``problem`` and every call becomes a no-op that returns empty
-data: the tutor keeps working, it just does not save.
+Every row belongs to a learner and every query is filtered by the learner, so one visitor never
+sees, changes or deletes another's data; a game id of another learner is "not found".
 
-Default file: ``$TAROT_TUTOR_DB`` if set, else ``$XDG_DATA_HOME/tarot-tutor/progress.sqlite3``
-(``~/.local/share/...``).
+Each call runs in its own short transaction. A transient failure (a locked SQLite file, a
+PostgreSQL serialization failure or dropped connection) is retried a few times; any other failure
+raises ``StoreError`` for that call only, with a one-line reason a learner can read. Nothing
+switches the store off, and a failed read raises instead of looking empty.
+
+Concurrent edits never lose data: adding a deal is an INSERT, and an edit carries the version the
+learner saw; an edit of a stale version is refused (``StaleEditError``).
+
+Which database: ``Database(url)``, else ``$TAROT_TUTOR_DB_URL``, else the SQLite file
+``$TAROT_TUTOR_DB``, else ``$XDG_DATA_HOME/tarot-tutor/progress.sqlite3``. The schema is
+migrated (Alembic) when a ``Database`` starts; a file from before learners existed is migrated
+in place to one "legacy" profile that the first visitor can claim.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
+import secrets as secrets_module
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-ENV_VAR = "TAROT_TUTOR_DB"
+import psycopg
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql as pg_dialect
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.engine import Connection, Engine
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY,
-    at TEXT NOT NULL,
-    source TEXT NOT NULL,          -- 'puzzle', 'generated', 'lesson', 'score-quiz'
-    item TEXT NOT NULL,            -- puzzle id, generated seed, lesson step, quiz question
-    theme TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    first_try INTEGER NOT NULL,    -- the first answer given to this item in its session
-    hints INTEGER NOT NULL DEFAULT 0,
-    answer TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX IF NOT EXISTS attempts_theme ON attempts(theme);
-CREATE TABLE IF NOT EXISTS lessons (
-    lesson TEXT PRIMARY KEY,
-    step INTEGER NOT NULL,
-    seen TEXT NOT NULL,            -- JSON list of step indexes
-    passed TEXT NOT NULL,
-    updated TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    item TEXT PRIMARY KEY,
-    card TEXT NOT NULL,            -- the fsrs card as JSON
-    due TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS bookmarks (item TEXT PRIMARY KEY, at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS reports (
-    id INTEGER PRIMARY KEY, at TEXT NOT NULL, item TEXT NOT NULL, note TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,            -- 'sheet' (a real table) or 'practice'
-    data TEXT NOT NULL,            -- JSON: players and rows, owned by the page that keeps it
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL
-);
-"""
+from tutor.progress import schema as t
+from tutor.progress.schema import (
+    GAME_KINDS,
+    JSON_MAX,
+    KEY_MAX,
+    LEARNER_ID_MAX,
+    NAME_MAX,
+    NOTE_MAX,
+    SUBJECT_MAX,
+    TOKEN_MAX,
+)
+
+URL_VAR = "TAROT_TUTOR_DB_URL"
+ENV_VAR = "TAROT_TUTOR_DB"  # a SQLite file path (kept from before the URL setting)
+MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 7_305_120_310  # PostgreSQL advisory lock: one migrating process at a time
+
+log = logging.getLogger(__name__)
+R = TypeVar("R")
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+class StoreError(Exception):
+    """A store call failed; ``str(error)`` is one line, safe to show to the learner."""
+
+
+class StaleEditError(StoreError):
+    """The edit was based on a version that has changed since."""
+
+    def __init__(self, what: str = "game") -> None:
+        super().__init__(
+            f"This {what} was changed elsewhere since you opened it; reload it and try again."
+        )
+
+
+class NotFoundError(StoreError):
+    """Unknown id, or one that belongs to another learner (the same message for both)."""
+
+    def __init__(self, what: str = "game") -> None:
+        super().__init__(f"This {what} was not found.")
+
+
+class _Transient(Exception):
+    """A failure worth retrying (the cause is kept for the final message)."""
+
+
+# --- settings and values -------------------------------------------------------------------
 
 
 def default_path() -> Path:
@@ -70,8 +102,46 @@ def default_path() -> Path:
     return base / "tarot-tutor" / "progress.sqlite3"
 
 
+def database_url(url: str | None = None) -> str:
+    """The argument, else ``$TAROT_TUTOR_DB_URL``, else ``$TAROT_TUTOR_DB`` (a SQLite file),
+    else the default SQLite file."""
+    if url:
+        return url
+    if os.environ.get(URL_VAR):
+        return os.environ[URL_VAR]
+    return f"sqlite:///{default_path()}"
+
+
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def _bounded(value: str, limit: int, what: str) -> str:
+    if not isinstance(value, str):
+        raise StoreError(f"The {what} must be text.")
+    if len(value) > limit:
+        raise StoreError(f"The {what} is too long (at most {limit:,} characters).")
+    return value
+
+
+def _json_value(value: Any, what: str) -> Any:
+    """A JSON-serialisable value within the size bound (refused otherwise)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"The {what} cannot be saved ({error}).") from None
+    if len(text) > JSON_MAX:
+        raise StoreError(f"The {what} is too large to save.")
+    return json.loads(text)  # what is stored is what a read gives back (tuples become lists)
+
+
+def _kind(kind: str) -> str:
+    if kind not in GAME_KINDS:
+        raise StoreError(f"Unknown kind of game: {str(kind)[:20]!r}.")
+    return kind
+
+
+_TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{TOKEN_MAX}}}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,65 +171,408 @@ class SavedLesson:
 
 
 @dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    position: int
+    data: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class SavedGame:
     id: int
     name: str
     kind: str
-    data: dict[str, Any]
-    created: str
-    updated: str
+    meta: dict[str, Any]
+    rows: tuple[GameRow, ...]
+    version: int
+    created: datetime
+    updated: datetime
+    share_token: str | None
 
 
-class ProgressStore:
-    def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.problem: str | None = None
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: int
+    name: str
+    kind: str
+    meta: dict[str, Any]
+    rows: int
+    created: datetime
+    updated: datetime
+
+
+# --- failures: transient or reported -------------------------------------------------------
+
+_SQLITE_BUSY = ("database is locked", "database table is locked", "database is busy")
+_PG_TRANSIENT_CODES = {"40001", "40P01", "55P03", "57P01", "57P02", "57P03", "08000", "08003",
+                       "08006", "08001", "08004"}
+
+
+def _is_transient(error: sa.exc.DBAPIError) -> bool:
+    if error.connection_invalidated:
+        return True  # a dropped connection: the pool has discarded it, a retry reconnects
+    original = error.orig
+    if isinstance(original, sqlite3.OperationalError):
+        return any(text in str(original).lower() for text in _SQLITE_BUSY)
+    code = getattr(original, "sqlstate", None)
+    if isinstance(original, psycopg.OperationalError) and code is None:
+        return True  # the server could not be reached or the connection broke
+    return isinstance(code, str) and code in _PG_TRANSIENT_CODES
+
+
+def _reason(error: BaseException) -> str:
+    """One line a learner can read; the details go to the log."""
+    text = str(getattr(error, "orig", None) or error).lower()
+    if any(busy in text for busy in (*_SQLITE_BUSY, "could not serialize", "lock timeout")):
+        return "The progress database is busy right now; please try again in a moment."
+    if "disk is full" in text or "no space" in text:
+        return "Progress cannot be saved: the server's disk is full."
+    if "readonly" in text or "read-only" in text:
+        return "Progress cannot be saved: the progress database is read-only."
+    if "unable to open" in text or "connection" in text or "connect" in text:
+        return "The progress database cannot be reached right now; please try again later."
+    if "malformed" in text or "not a database" in text:
+        return "The progress database is damaged; please tell the person running this tutor."
+    return "The progress database could not complete this; please try again later."
+
+
+# --- the database --------------------------------------------------------------------------
+
+
+class Database:
+    """One progress database (its engine, migrated at start) shared by every learner."""
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        busy_timeout: float = 3.0,
+        attempts: int = 3,
+    ) -> None:
+        """``busy_timeout``: seconds a SQLite call waits on another writer's lock before it is
+        retried; ``attempts``: tries per call on a transient failure (then ``StoreError``)."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=10)
-            try:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.executescript(SCHEMA)  # CREATE ... IF NOT EXISTS: safe when shared
-                check = db.execute("PRAGMA quick_check").fetchone()
-            finally:
-                db.close()
-            if check and check[0] != "ok":
-                raise sqlite3.DatabaseError(f"the file is damaged ({check[0]})")
-        except (OSError, sqlite3.Error) as error:
-            self.problem = f"progress is not being saved: {self.path}: {error}"
+            target = sa.make_url(database_url(url))
+        except sa.exc.ArgumentError:
+            raise StoreError("The progress database setting is not a valid database URL.") from None
+        self.url = target.render_as_string(hide_password=True)
+        self.attempts = max(1, attempts)
+        self.busy_timeout = busy_timeout
+        self.is_sqlite = target.get_backend_name() == "sqlite"
+        if not self.is_sqlite and target.get_backend_name() != "postgresql":
+            raise StoreError("The progress database must be SQLite or PostgreSQL.")
+        if self.is_sqlite:
+            self.engine = self._sqlite_engine(target)
+        else:
+            self.engine = self._postgres_engine(target)
+        self._migrate()
 
-    @property
-    def saving(self) -> bool:
-        return self.problem is None
+    def __repr__(self) -> str:
+        return f"Database({self.url!r})"
+
+    def _sqlite_engine(self, target: sa.URL) -> Engine:
+        uri_mode = str(target.query.get("uri", "")).lower() == "true"  # "file:...?mode=ro"
+        if target.database and target.database != ":memory:" and not uri_mode:
+            try:
+                Path(target.database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(_reason(error)) from None
+        engine = sa.create_engine(target)
+        busy_ms = int(self.busy_timeout * 1000)
+
+        @event.listens_for(engine, "connect")
+        def configure(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+            # Take transactions into our own hands (pysqlite would not BEGIN before DDL).
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def begin(connection: Connection) -> None:
+            # A writer takes the write lock at once: waiting for it is then covered by the
+            # busy timeout (a deferred upgrade from a read lock would fail without waiting).
+            write = connection.get_execution_options().get("tutor_write", False)
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+        return engine
+
+    def _postgres_engine(self, target: sa.URL) -> Engine:
+        # Waiting for a lock or a statement is bounded, so a stuck transaction elsewhere makes
+        # one call fail (lock timeouts are retried) instead of hanging a page. Options already
+        # in the URL (a search_path, say) are kept.
+        wait_ms = int(self.busy_timeout * 1000)
+        options = " ".join(
+            part
+            for part in (
+                str(target.query.get("options", "")),
+                f"-c lock_timeout={wait_ms}",
+                f"-c statement_timeout={max(wait_ms * 5, 15_000)}",
+            )
+            if part
+        )
+        return sa.create_engine(
+            target.difference_update_query(["options"]),
+            connect_args={"options": options, "connect_timeout": 10},
+            pool_pre_ping=True,  # a connection the server dropped is replaced, not used
+            pool_recycle=1800,
+            pool_timeout=10,
+        )
+
+    # --- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA busy_timeout=10000")
-            db.execute("BEGIN IMMEDIATE")
+    def _transaction(self, write: bool) -> Iterator[Connection]:
+        with self.engine.connect() as connection:
+            if self.is_sqlite:
+                connection.execution_options(tutor_write=write)
+            elif not write:
+                # one consistent snapshot for the several reads of a call (a game and its rows)
+                connection.execution_options(isolation_level="REPEATABLE READ")
+            with connection.begin():
+                yield connection
+
+    def run(self, work: Callable[[Connection], R], *, write: bool) -> R:
+        """``work`` in one transaction, retried on a transient failure; ``StoreError`` else."""
+        for attempt in range(1, self.attempts + 1):
             try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
+                with self._transaction(write) as connection:
+                    return work(connection)
+            except StoreError:
                 raise
-            db.execute("COMMIT")
-        finally:
-            db.close()
+            except sa.exc.DBAPIError as error:
+                if _is_transient(error) and attempt < self.attempts:
+                    log.info("progress store: retrying after a transient failure: %s", error)
+                    time.sleep(0.05 * 2**attempt + secrets_module.randbelow(50) / 1000)
+                    continue
+                log.warning("progress store: %s failed: %s", self.url, error)
+                raise StoreError(_reason(error)) from error
+            except (sa.exc.SQLAlchemyError, OSError) as error:
+                log.warning("progress store: %s failed: %s", self.url, error)
+                raise StoreError(_reason(error)) from error
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """One statement in its own transaction; on a database error, stop saving and say so."""
-        if self.problem is not None:
-            return []
+    def _migrate(self) -> None:
+        """Alembic upgrade to head, in one transaction; idempotent and safe when two processes
+        start together (SQLite: the write lock; PostgreSQL: an advisory lock). A database
+        already at head is only read: starting needs no write lock (nor a writable file)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        heads = set(ScriptDirectory.from_config(config).get_heads())
+
+        def current(connection: Connection) -> set[str]:
+            return set(MigrationContext.configure(connection).get_current_heads())
+
+        if self.run(current, write=False) == heads:
+            return
+
+        def upgrade(connection: Connection) -> None:
+            if not self.is_sqlite:
+                # another process may be migrating: wait for it (longer than for a row lock)
+                connection.exec_driver_sql("SET LOCAL lock_timeout = '120s'")
+                connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+        self.run(upgrade, write=True)
+
+    # --- learners --------------------------------------------------------------------------
+
+    def new_learner(self) -> str:
+        learner_id = secrets_module.token_urlsafe(24)
+        self.run(
+            lambda c: c.execute(t.learners.insert().values(id=learner_id, created=now())),
+            write=True,
+        )
+        return learner_id
+
+    def learner_exists(self, learner_id: str) -> bool:
+        if not isinstance(learner_id, str) or not 0 < len(learner_id) <= LEARNER_ID_MAX:
+            return False
+        query = sa.select(t.learners.c.id).where(t.learners.c.id == learner_id)
+        return self.run(lambda c: c.execute(query).first() is not None, write=False)
+
+    def learner(self, learner_id: str) -> LearnerStore:
+        return LearnerStore(self, learner_id)
+
+    def account_learner(self, subject: str, anonymous_id: str | None) -> str:
+        """The learner of a signed-in account. On the first sign-in the visitor's anonymous
+        profile (if it exists and no account has it yet) becomes the account's profile."""
+        _bounded(subject, SUBJECT_MAX, "account id")
+        if not subject:
+            raise StoreError("The account id is empty.")
+        learners = t.learners
+
+        def join(connection: Connection) -> str:
+            found = connection.execute(
+                sa.select(learners.c.id).where(learners.c.subject == subject)
+            ).scalar()
+            if found is not None:
+                return str(found)
+            if anonymous_id and len(anonymous_id) <= LEARNER_ID_MAX:
+                joined = connection.execute(
+                    learners.update()
+                    .where(learners.c.id == anonymous_id, learners.c.subject.is_(None),
+                           learners.c.legacy.is_(False))
+                    .values(subject=subject)
+                )
+                if joined.rowcount == 1:
+                    return anonymous_id
+            learner_id = secrets_module.token_urlsafe(24)
+            connection.execute(learners.insert().values(id=learner_id, created=now(),
+                                                        subject=subject))
+            return learner_id
+
+        for _ in range(3):
+            try:
+                return self.run(join, write=True)
+            except StoreError as error:
+                # two first sign-ins of one account at once: the other one created the profile
+                if isinstance(error.__cause__, sa.exc.IntegrityError):
+                    continue
+                raise
+        raise StoreError("Signing in could not be completed; please try again.")
+
+    def secret(self) -> bytes:
+        """The server's secret for signing learner cookies: made once, shared by every process."""
+        secrets_table = t.server_secrets
+        fresh = secrets_module.token_hex(32)
+
+        def get(connection: Connection) -> str:
+            connection.execute(
+                self._insert(secrets_table)
+                .values(name="cookie", value=fresh)
+                .on_conflict_do_nothing(index_elements=["name"])
+            )
+            return str(
+                connection.execute(
+                    sa.select(secrets_table.c.value).where(secrets_table.c.name == "cookie")
+                ).scalar_one()
+            )
+
+        return bytes.fromhex(self.run(get, write=True))
+
+    def shared_game(self, token: str) -> SavedGame | None:
+        """The game shared under ``token`` (read-only), or None for an unknown token."""
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            return None
+
+        def read(connection: Connection) -> SavedGame | None:
+            row = connection.execute(
+                sa.select(t.games).where(t.games.c.share_token == token)
+            ).first()
+            return _saved_game(connection, row) if row is not None else None
+
+        return self.run(read, write=False)
+
+    def legacy_learner(self) -> str | None:
+        """The profile holding rows migrated from a pre-learner file, until it is claimed."""
+        query = sa.select(t.learners.c.id).where(t.learners.c.legacy.is_(True))
+        found = self.run(lambda c: c.execute(query).scalar(), write=False)
+        return None if found is None else str(found)
+
+    def claim_legacy(self, learner_id: str) -> bool:
+        """Move the legacy profile's rows to ``learner_id`` (once: False if already claimed).
+        Where both have a row for one lesson, review or bookmark, the claimer's is kept."""
+        learners = t.learners
+
+        def claim(connection: Connection) -> bool:
+            if connection.execute(
+                sa.select(learners.c.id).where(learners.c.id == learner_id)
+            ).first() is None:
+                raise NotFoundError("learner")
+            legacy = connection.execute(
+                sa.select(learners.c.id).where(learners.c.legacy.is_(True))
+            ).scalar()
+            if legacy is None or legacy == learner_id:
+                return False
+            # the claim itself: only one caller turns the flag off (row lock on PostgreSQL)
+            taken = connection.execute(
+                learners.update()
+                .where(learners.c.id == legacy, learners.c.legacy.is_(True))
+                .values(legacy=False)
+            )
+            if taken.rowcount != 1:
+                return False
+            for table, key in ((t.lessons, "lesson"), (t.reviews, "item"), (t.bookmarks, "item")):
+                mine = sa.select(table.c[key]).where(table.c.learner_id == learner_id)
+                connection.execute(
+                    table.delete().where(table.c.learner_id == legacy, table.c[key].in_(mine))
+                )
+            for table in t.LEARNER_TABLES:
+                connection.execute(
+                    table.update().where(table.c.learner_id == legacy).values(learner_id=learner_id)
+                )
+            connection.execute(learners.delete().where(learners.c.id == legacy))
+            return True
+
+        return self.run(claim, write=True)
+
+    def _insert(self, table: sa.Table) -> Any:
+        """An INSERT with ``on_conflict_do_*`` (both dialects spell it the same way)."""
+        return (sqlite_dialect.insert if self.is_sqlite else pg_dialect.insert)(table)
+
+
+# --- reading games -------------------------------------------------------------------------
+
+
+def _game_rows(connection: Connection, game_id: int) -> tuple[GameRow, ...]:
+    rows = connection.execute(
+        sa.select(t.game_rows)
+        .where(t.game_rows.c.game_id == game_id)
+        .order_by(t.game_rows.c.position)
+    )
+    return tuple(GameRow(r.id, r.position, r.data, r.version) for r in rows)
+
+
+def _saved_game(connection: Connection, row: sa.Row[Any]) -> SavedGame:
+    return SavedGame(
+        id=row.id,
+        name=row.name,
+        kind=row.kind,
+        meta=row.meta,
+        rows=_game_rows(connection, row.id),
+        version=row.version,
+        created=row.created,
+        updated=row.updated,
+        share_token=row.share_token,
+    )
+
+
+# --- one learner's view --------------------------------------------------------------------
+
+
+class LearnerStore:
+    """Everything one learner stores; every query is filtered by ``learner_id``."""
+
+    def __init__(self, database: Database, learner_id: str) -> None:
+        self.db = database
+        self.learner_id = learner_id
+
+    def __repr__(self) -> str:
+        return f"LearnerStore({self.db.url!r}, {self.learner_id[:6]}…)"
+
+    def _write(self, work: Callable[[Connection], R]) -> R:
         try:
-            with self._connect() as db:
-                return db.execute(sql, params).fetchall()
-        except sqlite3.Error as error:
-            self.problem = f"progress is not being saved: {self.path}: {error}"
-            return []
+            return self.db.run(work, write=True)
+        except StoreError as error:
+            # the learner's profile was deleted (or never made): a foreign key refuses the row
+            if isinstance(error.__cause__, sa.exc.IntegrityError) and not self.db.learner_exists(
+                self.learner_id
+            ):
+                raise NotFoundError("profile") from error
+            raise
 
-    # --- attempts -------------------------------------------------------------------------
+    def _read(self, work: Callable[[Connection], R]) -> R:
+        return self.db.run(work, write=False)
+
+    # --- attempts --------------------------------------------------------------------------
+
     def record_attempt(
         self,
         source: str,
@@ -170,150 +583,428 @@ class ProgressStore:
         hints: int = 0,
         answer: str = "",
     ) -> None:
-        self._run(
-            "INSERT INTO attempts(at, source, item, theme, correct, first_try, hints, answer)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (now().isoformat(), source, item, theme, int(correct), int(first_try), hints, answer),
-        )
+        values = {
+            "learner_id": self.learner_id,
+            "at": now(),
+            "source": _bounded(source, KEY_MAX, "source"),
+            "item": _bounded(item, KEY_MAX, "item"),
+            "theme": _bounded(theme, KEY_MAX, "theme"),
+            "correct": bool(correct),
+            "first_try": bool(first_try),
+            "hints": int(hints),
+            "answer": _bounded(answer, NOTE_MAX, "answer"),
+        }
+        self._write(lambda c: c.execute(t.attempts.insert().values(**values)))
 
     def theme_stats(self, source: str | None = None) -> list[ThemeStats]:
-        where, params = ("WHERE source = ?", (source,)) if source else ("", ())
-        rows = self._run(
-            "SELECT theme, COUNT(*), SUM(first_try), SUM(first_try * correct) FROM attempts "
-            f"{where} GROUP BY theme ORDER BY theme",
-            params,
+        a = t.attempts
+        first = sa.cast(a.c.first_try, sa.Integer)
+        right = sa.cast(sa.and_(a.c.first_try, a.c.correct), sa.Integer)
+        query = (
+            sa.select(a.c.theme, sa.func.count(), sa.func.sum(first), sa.func.sum(right))
+            .where(a.c.learner_id == self.learner_id)
+            .group_by(a.c.theme)
+            .order_by(a.c.theme)
         )
-        return [ThemeStats(r[0], r[1], r[2] or 0, r[3] or 0) for r in rows]
+        if source:
+            query = query.where(a.c.source == source)
+        rows = self._read(lambda c: c.execute(query).all())
+        return [ThemeStats(r[0], int(r[1]), int(r[2] or 0), int(r[3] or 0)) for r in rows]
 
     def streak(self, sources: tuple[str, ...] = ("puzzle", "generated")) -> Streak:
         """Consecutive items right at the first try (a hint breaks the streak)."""
-        marks = ",".join("?" * len(sources))
-        rows = self._run(
-            "SELECT correct AND hints = 0 FROM attempts WHERE first_try = 1 "
-            f"AND source IN ({marks}) ORDER BY id",
-            sources,
+        a = t.attempts
+        query = (
+            sa.select(a.c.correct, a.c.hints)
+            .where(a.c.learner_id == self.learner_id, a.c.first_try.is_(True),
+                   a.c.source.in_(sources))
+            .order_by(a.c.id)
         )
+        rows = self._read(lambda c: c.execute(query).all())
         current = best = 0
-        for (good,) in rows:
-            current = current + 1 if good else 0
+        for correct, hints in rows:
+            current = current + 1 if correct and not hints else 0
             best = max(best, current)
         return Streak(current, best)
 
     def solved_items(self, source: str = "puzzle") -> set[str]:
-        rows = self._run(
-            "SELECT DISTINCT item FROM attempts WHERE source = ? AND correct = 1", (source,)
+        a = t.attempts
+        query = (
+            sa.select(a.c.item)
+            .distinct()
+            .where(a.c.learner_id == self.learner_id, a.c.source == source, a.c.correct.is_(True))
         )
-        return {r[0] for r in rows}
+        return set(self._read(lambda c: c.execute(query).scalars().all()))
 
-    # --- lessons --------------------------------------------------------------------------
+    # --- lessons ---------------------------------------------------------------------------
+
     def save_lesson(self, lesson: str, step: int, seen: set[int], passed: set[int]) -> None:
-        self._run(
-            "INSERT INTO lessons(lesson, step, seen, passed, updated) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(lesson) DO UPDATE SET step=excluded.step, seen=excluded.seen, "
-            "passed=excluded.passed, updated=excluded.updated",
-            (lesson, step, json.dumps(sorted(seen)), json.dumps(sorted(passed)), now().isoformat()),
+        values = {
+            "learner_id": self.learner_id,
+            "lesson": _bounded(lesson, KEY_MAX, "lesson"),
+            "step": int(step),
+            "seen": sorted(int(s) for s in seen),
+            "passed": sorted(int(p) for p in passed),
+            "updated": now(),
+        }
+        insert = self.db._insert(t.lessons).values(**values)
+        upsert = insert.on_conflict_do_update(
+            index_elements=["learner_id", "lesson"],
+            set_={k: insert.excluded[k] for k in ("step", "seen", "passed", "updated")},
         )
+        self._write(lambda c: c.execute(upsert))
 
     def lessons(self) -> dict[str, SavedLesson]:
-        rows = self._run("SELECT lesson, step, seen, passed FROM lessons")
+        query = sa.select(t.lessons).where(t.lessons.c.learner_id == self.learner_id)
+        rows = self._read(lambda c: c.execute(query).all())
         return {
-            r[0]: SavedLesson(r[1], frozenset(json.loads(r[2])), frozenset(json.loads(r[3])))
-            for r in rows
+            r.lesson: SavedLesson(r.step, frozenset(r.seen), frozenset(r.passed)) for r in rows
         }
 
-    # --- review queue ---------------------------------------------------------------------
+    # --- review queue ----------------------------------------------------------------------
+
     def review_card(self, item: str) -> str | None:
-        rows = self._run("SELECT card FROM reviews WHERE item = ?", (item,))
-        return rows[0][0] if rows else None
+        r = t.reviews
+        query = sa.select(r.c.card).where(r.c.learner_id == self.learner_id, r.c.item == item)
+        found = self._read(lambda c: c.execute(query).scalar())
+        return None if found is None else str(found)
 
     def save_review(self, item: str, card_json: str, due: datetime) -> None:
-        self._run(
-            "INSERT INTO reviews(item, card, due) VALUES (?, ?, ?) ON CONFLICT(item) DO UPDATE "
-            "SET card=excluded.card, due=excluded.due",
-            (item, card_json, due.isoformat()),
+        insert = self.db._insert(t.reviews).values(
+            learner_id=self.learner_id,
+            item=_bounded(item, KEY_MAX, "item"),
+            card=_bounded(card_json, JSON_MAX, "review card"),
+            due=due,
         )
+        upsert = insert.on_conflict_do_update(
+            index_elements=["learner_id", "item"],
+            set_={"card": insert.excluded.card, "due": insert.excluded.due},
+        )
+        self._write(lambda c: c.execute(upsert))
 
     def due_items(self, at: datetime | None = None) -> list[tuple[str, datetime]]:
         """Items due for review at ``at`` (default now), earliest first."""
-        rows = self._run(
-            "SELECT item, due FROM reviews WHERE due <= ? ORDER BY due",
-            ((at or now()).isoformat(),),
+        r = t.reviews
+        query = (
+            sa.select(r.c.item, r.c.due)
+            .where(r.c.learner_id == self.learner_id, r.c.due <= (at or now()))
+            .order_by(r.c.due, r.c.item)
         )
-        return [(r[0], datetime.fromisoformat(r[1])) for r in rows]
+        return [(item, due) for item, due in self._read(lambda c: c.execute(query).all())]
 
     def next_due(self) -> tuple[str, datetime] | None:
-        rows = self._run("SELECT item, due FROM reviews ORDER BY due LIMIT 1")
-        return (rows[0][0], datetime.fromisoformat(rows[0][1])) if rows else None
+        r = t.reviews
+        query = (
+            sa.select(r.c.item, r.c.due)
+            .where(r.c.learner_id == self.learner_id)
+            .order_by(r.c.due, r.c.item)
+            .limit(1)
+        )
+        row = self._read(lambda c: c.execute(query).first())
+        return None if row is None else (row[0], row[1])
 
     def reviews(self) -> dict[str, datetime]:
-        return {
-            r[0]: datetime.fromisoformat(r[1]) for r in self._run("SELECT item, due FROM reviews")
-        }
+        r = t.reviews
+        query = sa.select(r.c.item, r.c.due).where(r.c.learner_id == self.learner_id)
+        return {item: due for item, due in self._read(lambda c: c.execute(query).all())}
 
-    # --- bookmarks and reports ------------------------------------------------------------
+    # --- bookmarks and reports -------------------------------------------------------------
+
     def set_bookmark(self, item: str, on: bool) -> None:
+        b = t.bookmarks
+        _bounded(item, KEY_MAX, "item")
         if on:
-            self._run(
-                "INSERT OR IGNORE INTO bookmarks(item, at) VALUES (?, ?)", (item, now().isoformat())
+            statement: Any = (
+                self.db._insert(b)
+                .values(learner_id=self.learner_id, item=item, at=now())
+                .on_conflict_do_nothing(index_elements=["learner_id", "item"])
             )
         else:
-            self._run("DELETE FROM bookmarks WHERE item = ?", (item,))
+            statement = b.delete().where(b.c.learner_id == self.learner_id, b.c.item == item)
+        self._write(lambda c: c.execute(statement))
 
     def bookmarks(self) -> set[str]:
-        return {r[0] for r in self._run("SELECT item FROM bookmarks")}
+        b = t.bookmarks
+        query = sa.select(b.c.item).where(b.c.learner_id == self.learner_id)
+        return set(self._read(lambda c: c.execute(query).scalars().all()))
 
     def report(self, item: str, note: str) -> None:
-        self._run(
-            "INSERT INTO reports(at, item, note) VALUES (?, ?, ?)", (now().isoformat(), item, note)
-        )
+        values = {
+            "learner_id": self.learner_id,
+            "at": now(),
+            "item": _bounded(item, KEY_MAX, "item"),
+            "note": _bounded(note, NOTE_MAX, "note"),
+        }
+        self._write(lambda c: c.execute(t.reports.insert().values(**values)))
 
     def reports(self) -> list[tuple[str, str]]:
-        return [(r[0], r[1]) for r in self._run("SELECT item, note FROM reports ORDER BY id")]
-
-    # --- games (score sheets, practice games) ---------------------------------------------
-    def save_game(
-        self, name: str, kind: str, data: dict[str, Any], game_id: int | None = None
-    ) -> int | None:
-        stamp = now().isoformat()
-        if game_id is None:
-            if self.problem is not None:
-                return None
-            try:
-                with self._connect() as db:
-                    cursor = db.execute(
-                        "INSERT INTO games(name, kind, data, created, updated) VALUES (?,?,?,?,?)",
-                        (name, kind, json.dumps(data), stamp, stamp),
-                    )
-                    return cursor.lastrowid
-            except sqlite3.Error as error:
-                self.problem = f"progress is not being saved: {self.path}: {error}"
-                return None
-        self._run(
-            "UPDATE games SET name = ?, data = ?, updated = ? WHERE id = ?",
-            (name, json.dumps(data), stamp, game_id),
+        r = t.reports
+        query = (
+            sa.select(r.c.item, r.c.note)
+            .where(r.c.learner_id == self.learner_id)
+            .order_by(r.c.id)
         )
+        return [(item, note) for item, note in self._read(lambda c: c.execute(query).all())]
+
+    # --- games -----------------------------------------------------------------------------
+
+    def _mine(self, game_id: int) -> sa.ColumnElement[bool]:
+        return sa.and_(t.games.c.id == game_id, t.games.c.learner_id == self.learner_id)
+
+    @staticmethod
+    def _game_id(game_id: Any) -> int:
+        # an id from a URL: anything that is not a plausible id is simply not found
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id < 2**31:
+            raise NotFoundError()
         return game_id
 
-    def games(self, kind: str | None = None) -> list[SavedGame]:
-        where, params = ("WHERE kind = ?", (kind,)) if kind else ("", ())
-        rows = self._run(
-            f"SELECT id, name, kind, data, created, updated FROM games {where} "
-            "ORDER BY updated DESC",
-            params,
-        )
-        return [SavedGame(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+    def _touch(self, connection: Connection, game_id: int) -> int:
+        """Bump this learner's game's version (locking it for the rest of the transaction on
+        PostgreSQL, so appends to one game take turns); NotFoundError if not this learner's."""
+        version = connection.execute(
+            t.games.update()
+            .where(self._mine(game_id))
+            .values(version=t.games.c.version + 1, updated=now())
+            .returning(t.games.c.version)
+        ).scalar()
+        if version is None:
+            raise NotFoundError()
+        return int(version)
 
-    def game(self, game_id: int) -> SavedGame | None:
-        rows = self._run(
-            "SELECT id, name, kind, data, created, updated FROM games WHERE id = ?", (game_id,)
+    def create_game(self, name: str, kind: str, meta: dict[str, Any]) -> SavedGame:
+        stamp = now()
+        values = {
+            "learner_id": self.learner_id,
+            "name": _bounded(name, NAME_MAX, "name"),
+            "kind": _kind(kind),
+            "meta": _json_value(meta, "game"),
+            "version": 1,
+            "created": stamp,
+            "updated": stamp,
+        }
+
+        def create(connection: Connection) -> SavedGame:
+            game_id = connection.execute(
+                t.games.insert().values(**values).returning(t.games.c.id)
+            ).scalar_one()
+            row = connection.execute(sa.select(t.games).where(t.games.c.id == game_id)).one()
+            return _saved_game(connection, row)
+
+        return self._write(create)
+
+    def games(self, kind: str | None = None) -> list[GameSummary]:
+        """This learner's games, last changed first, with their number of rows (not the rows)."""
+        g, r = t.games, t.game_rows
+        count = sa.select(sa.func.count(r.c.id)).where(r.c.game_id == g.c.id).scalar_subquery()
+        query = (
+            sa.select(g.c.id, g.c.name, g.c.kind, g.c.meta, count, g.c.created, g.c.updated)
+            .where(g.c.learner_id == self.learner_id)
+            .order_by(g.c.updated.desc(), g.c.id.desc())
         )
-        return (
-            SavedGame(
-                rows[0][0], rows[0][1], rows[0][2], json.loads(rows[0][3]), rows[0][4], rows[0][5]
+        if kind:
+            query = query.where(g.c.kind == kind)
+        rows = self._read(lambda c: c.execute(query).all())
+        return [GameSummary(r[0], r[1], r[2], r[3], int(r[4]), r[5], r[6]) for r in rows]
+
+    def game(self, game_id: int) -> SavedGame:
+        game_id = self._game_id(game_id)
+
+        def read(connection: Connection) -> SavedGame:
+            row = connection.execute(sa.select(t.games).where(self._mine(game_id))).first()
+            if row is None:
+                raise NotFoundError()
+            return _saved_game(connection, row)
+
+        return self._read(read)
+
+    def update_game(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        name: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> SavedGame:
+        """Rename the game or replace its meta; refused if it changed since ``version``."""
+        game_id = self._game_id(game_id)
+        values: dict[str, Any] = {"version": t.games.c.version + 1, "updated": now()}
+        if name is not None:
+            values["name"] = _bounded(name, NAME_MAX, "name")
+        if meta is not None:
+            values["meta"] = _json_value(meta, "game")
+
+        def update(connection: Connection) -> SavedGame:
+            changed = connection.execute(
+                t.games.update().where(self._mine(game_id), t.games.c.version == version)
+                .values(**values)
             )
-            if rows
-            else None
-        )
+            if changed.rowcount != 1:
+                self._refuse(connection, game_id)
+            row = connection.execute(sa.select(t.games).where(self._mine(game_id))).one()
+            return _saved_game(connection, row)
+
+        return self._write(update)
+
+    def _refuse(self, connection: Connection, game_id: int) -> None:
+        exists = connection.execute(sa.select(t.games.c.id).where(self._mine(game_id))).first()
+        raise StaleEditError() if exists is not None else NotFoundError()
+
+    def add_row(self, game_id: int, data: dict[str, Any]) -> GameRow:
+        """Append a row: an INSERT, so concurrent appends all land (they never conflict)."""
+        game_id = self._game_id(game_id)
+        value = _json_value(data, "row")
+        r = t.game_rows
+
+        def add(connection: Connection) -> GameRow:
+            self._touch(connection, game_id)  # also: appends to one game take turns
+            position = connection.execute(
+                sa.select(sa.func.coalesce(sa.func.max(r.c.position), 0) + 1)
+                .where(r.c.game_id == game_id)
+            ).scalar_one()
+            row_id = connection.execute(
+                r.insert().values(game_id=game_id, position=position, data=value, version=1)
+                .returning(r.c.id)
+            ).scalar_one()
+            return GameRow(int(row_id), int(position), value, 1)
+
+        return self._write(add)
+
+    def update_row(
+        self, game_id: int, row_id: int, version: int, data: dict[str, Any]
+    ) -> GameRow:
+        """Replace a row's data; refused if someone changed that row since ``version``."""
+        game_id = self._game_id(game_id)
+        value = _json_value(data, "row")
+        r = t.game_rows
+
+        def update(connection: Connection) -> GameRow:
+            self._touch(connection, game_id)
+            changed = connection.execute(
+                r.update()
+                .where(r.c.id == row_id, r.c.game_id == game_id, r.c.version == version)
+                .values(data=value, version=r.c.version + 1)
+                .returning(r.c.position, r.c.version)
+            ).first()
+            if changed is None:
+                self._refuse_row(connection, game_id, row_id)
+            assert changed is not None
+            return GameRow(int(row_id), int(changed[0]), value, int(changed[1]))
+
+        return self._write(update)
+
+    def delete_row(self, game_id: int, row_id: int, version: int) -> None:
+        """Delete a row; refused if someone changed that row since ``version``."""
+        game_id = self._game_id(game_id)
+        r = t.game_rows
+
+        def delete(connection: Connection) -> None:
+            self._touch(connection, game_id)
+            gone = connection.execute(
+                r.delete().where(r.c.id == row_id, r.c.game_id == game_id, r.c.version == version)
+            )
+            if gone.rowcount != 1:
+                self._refuse_row(connection, game_id, row_id)
+
+        self._write(delete)
+
+    @staticmethod
+    def _refuse_row(connection: Connection, game_id: int, row_id: int) -> None:
+        r = t.game_rows
+        exists = connection.execute(
+            sa.select(r.c.id).where(r.c.id == row_id, r.c.game_id == game_id)
+        ).first()
+        # raising rolls back the game's version bump too
+        raise StaleEditError("deal") if exists is not None else NotFoundError("deal")
 
     def delete_game(self, game_id: int) -> None:
-        self._run("DELETE FROM games WHERE id = ?", (game_id,))
+        game_id = self._game_id(game_id)
+
+        def delete(connection: Connection) -> None:
+            if connection.execute(t.games.delete().where(self._mine(game_id))).rowcount != 1:
+                raise NotFoundError()
+
+        self._write(delete)
+
+    def share_token(self, game_id: int) -> str:
+        """The game's read-only share token, made on first use (sharing is not an edit)."""
+        game_id = self._game_id(game_id)
+        fresh = secrets_module.token_urlsafe(24)
+        g = t.games
+
+        def share(connection: Connection) -> str:
+            connection.execute(
+                g.update().where(self._mine(game_id), g.c.share_token.is_(None))
+                .values(share_token=fresh)
+            )
+            query = sa.select(g.c.share_token).where(self._mine(game_id))
+            token = connection.execute(query).first()
+            if token is None:
+                raise NotFoundError()
+            return str(token[0])
+
+        return self._write(share)
+
+    # --- the learner's own data ------------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """Everything this learner has stored, JSON-serialisable (moments as ISO text)."""
+        mine = self.learner_id
+
+        def dump(connection: Connection) -> dict[str, Any]:
+            def rows(table: sa.Table, *order: Any) -> list[dict[str, Any]]:
+                query = sa.select(table).where(table.c.learner_id == mine).order_by(*order)
+                return [
+                    {k: _plain(v) for k, v in row._mapping.items() if k != "learner_id"}
+                    for row in connection.execute(query)
+                ]
+
+            learner = connection.execute(
+                sa.select(t.learners.c.created, t.learners.c.subject)
+                .where(t.learners.c.id == mine)
+            ).first()
+            games = rows(t.games, t.games.c.id)
+            for game in games:
+                game["rows"] = [
+                    {"id": r.id, "position": r.position, "data": r.data, "version": r.version}
+                    for r in _game_rows(connection, game["id"])
+                ]
+            return {
+                "learner": {
+                    "id": mine,
+                    "created": _plain(learner.created) if learner else None,
+                    "account": bool(learner and learner.subject),
+                },
+                "attempts": rows(t.attempts, t.attempts.c.id),
+                "lessons": rows(t.lessons, t.lessons.c.lesson),
+                "reviews": rows(t.reviews, t.reviews.c.item),
+                "bookmarks": rows(t.bookmarks, t.bookmarks.c.item),
+                "reports": rows(t.reports, t.reports.c.id),
+                "games": games,
+            }
+
+        return self._read(dump)
+
+    def start_afresh(self) -> None:
+        """Forget attempts, lessons, reviews and bookmarks; games and reports stay."""
+
+        def forget(connection: Connection) -> None:
+            for table in (t.attempts, t.lessons, t.reviews, t.bookmarks):
+                connection.execute(table.delete().where(table.c.learner_id == self.learner_id))
+
+        self._write(forget)
+
+    def delete_everything(self) -> None:
+        """Every row of this learner, and the learner itself."""
+
+        def delete(connection: Connection) -> None:
+            mine = sa.select(t.games.c.id).where(t.games.c.learner_id == self.learner_id)
+            connection.execute(t.game_rows.delete().where(t.game_rows.c.game_id.in_(mine)))
+            for table in t.LEARNER_TABLES:
+                connection.execute(table.delete().where(table.c.learner_id == self.learner_id))
+            connection.execute(t.learners.delete().where(t.learners.c.id == self.learner_id))
+
+        self._write(delete)
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
