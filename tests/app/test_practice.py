@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import texts as page_texts
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
+from tutor.progress.store import LearnerStore
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "practice.py")
@@ -198,7 +199,17 @@ def test_the_seed_in_the_url_deals_the_same_cards_and_the_url_follows_the_deal()
     assert game_of(other).deal.hand != game_of(first).deal.hand
     params = first.query_params
     assert params["seed"] in ("1234", ["1234"]) and params["players"] in ("5", ["5"])
-    assert "game" in params and "dealer" in params
+    assert "dealer" in params
+
+
+def test_a_mere_visit_saves_no_game_and_the_first_move_does(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    assert not game_of(at).deal.moves, "choose a seed where the learner speaks first"
+    assert "game" not in at.query_params
+    assert mine.games("practice") == []
+    at.button(key="practice-bid-pass").click().run()
+    assert "game" in at.query_params
+    assert [g.id for g in mine.games("practice")] == [game_of(at).game_id]
 
 
 def test_a_reload_resumes_the_saved_game():
