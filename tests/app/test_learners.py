@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import ROOT, as_learner, open_app, texts
 from tutor.progress import schema
 from tutor.progress.store import Database, LearnerStore, StoreError, now
-from tutor.ui.learner import LEARNER, signed, verified
+from tutor.ui.learner import LEARNER, is_account, signed, verified
 from tutor.ui.score_sheet import sheet_of
 from tutor.ui.session import plain
 
@@ -304,3 +304,44 @@ def test_a_session_without_a_profile_gets_a_new_one(database: Database) -> None:
 
 def test_plain_shows_typed_text_as_itself() -> None:
     assert plain("**x** [a](b) <b> :red[y]") == r"\*\*x\*\* \[a\]\(b\) \<b\> \:red\[y\]"
+
+
+# --- sign-in -----------------------------------------------------------------------------------
+def signed_in_session(subject: str) -> AppTest:
+    """A session signed in as ``subject`` (st.user as Streamlit fills it after an OIDC login)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.session_state[LEARNER] = ""  # resolved by the app, not preset
+    at.user = {"is_logged_in": True, "sub": subject, "name": "Ann *bold*", "email": "a@x.org"}
+    at.query_params["lang"] = "en"
+    run(at)
+    at.switch_page("tutor/ui/pages/dashboard.py")
+    return run(at)
+
+
+def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
+    mine: LearnerStore, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tutor.ui.learner as learner_module
+
+    progress_of(mine)
+    # this browser's cookie holds the learner's anonymous profile
+    monkeypatch.setattr(learner_module, "_cookie_learner", lambda db, secret: mine.learner_id)
+    at = signed_in_session("oidc|ann")
+    assert at.session_state[LEARNER] == mine.learner_id
+    assert metric(at, "Puzzles solved") == "1"
+    assert r"Signed in as **Ann \*bold\***" in texts(at)  # the name shown as typed
+    assert [b for b in at.button if b.key == "profile-sign-out"]
+    assert is_account(database, mine.learner_id)  # its cookie no longer opens it alone
+    monkeypatch.setattr(learner_module, "_cookie_learner", lambda db, secret: None)
+    elsewhere = signed_in_session("oidc|ann")  # another device: no cookie
+    assert elsewhere.session_state[LEARNER] == mine.learner_id
+    stranger = signed_in_session("oidc|bob")
+    assert stranger.session_state[LEARNER] != mine.learner_id
+    assert metric(stranger, "Puzzles solved") == "0"
+
+
+def test_without_auth_configured_no_sign_in_is_offered(mine: LearnerStore) -> None:
+    at = open_app("dashboard", lang="en")
+    keys = {b.key for b in at.button}
+    assert not keys & {"profile-sign-in", "profile-sign-out"}
+    assert "a cookie with a random id" in texts(at)
