@@ -281,3 +281,26 @@ def test_the_replay_slider_walks_the_tricks_after_the_deal():
     assert "Every hand at the start of trick 1" in texts(at)
     slider.set_value(18).run()
     assert "Every hand at the start of trick 18" in texts(at)
+
+
+def play_one_card(at: AppTest) -> None:
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    pick(at, "practice-hand", cards_of(game_of(at).deal.legal_plays())[0])
+
+
+def test_a_move_from_a_stale_tab_is_refused_and_the_newer_game_kept(mine: LearnerStore) -> None:
+    tab = open_practice(seed="4", players="4", lang="en")
+    tab.button(key="practice-bid-pass").click().run()
+    game_id = game_of(tab).game_id
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in tab.query_params.items()}
+    elsewhere = open_practice(**params)  # the same learner's other tab resumes the game
+    assert game_of(elsewhere).game_id == game_id
+    play_one_card(elsewhere)
+    newer = mine.game(game_id)
+    assert newer.meta["current"]["moves"] == game_of(elsewhere).deal.moves
+    play_one_card(tab)  # the first tab still had the game before that card
+    assert "changed elsewhere" in texts(tab)
+    assert mine.game(game_id).version == newer.version  # the newer game was not overwritten
+    tab.button(key="practice-reload").click().run()
+    assert game_of(tab).deal.moves == newer.meta["current"]["moves"]
