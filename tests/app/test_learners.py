@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import ROOT, as_learner, open_app, texts
 from tutor.progress import schema
 from tutor.progress.store import Database, LearnerStore, StoreError, now
-from tutor.ui.learner import LEARNER, is_account, signed, verified
+from tutor.ui.learner import COOKIE_WANTED, LEARNER, is_account, signed, verified
 from tutor.ui.score_sheet import sheet_of
 from tutor.ui.session import plain
 
@@ -299,7 +299,7 @@ def test_a_session_without_a_profile_gets_a_new_one(database: Database) -> None:
     run(at)
     made = at.session_state[LEARNER]
     assert database.learner_exists(made) and len(made) >= 32
-    assert verified(database.secret(), at.session_state["learner_cookie"]) == made
+    assert verified(database.secret(), at.session_state[COOKIE_WANTED]) == made
 
 
 def test_plain_shows_typed_text_as_itself() -> None:
@@ -338,6 +338,11 @@ def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
     stranger = signed_in_session("oidc|bob")
     assert stranger.session_state[LEARNER] != mine.learner_id
     assert metric(stranger, "Puzzles solved") == "0"
+    elsewhere.button(key="profile-sign-out").click()
+    run(elsewhere)
+    assert elsewhere.session_state[LEARNER] != mine.learner_id  # signed out: not the account
+    assert metric(elsewhere, "Puzzles solved") == "0"
+    assert [b for b in elsewhere.button if b.key == "profile-sign-in"]
 
 
 def test_without_auth_configured_no_sign_in_is_offered(mine: LearnerStore) -> None:

@@ -105,11 +105,17 @@ def _claim_legacy() -> None:
         st.session_state[FLASH] = "profile.legacy_done" if claimed else "profile.legacy_gone"
 
 
+def _sign_out() -> None:
+    forget_session_copies()
+    forget_learner()
+    st.logout()  # a new session follows: it finds no account and no cookie (removed at sign-in)
+
+
 def _identity(lang: str) -> None:
     if signed_in():
         who = st.user.get("name") or st.user.get("email") or ""
         st.markdown(t(lang, "profile.signed_in", who=plain(str(who))))
-        st.button(t(lang, "profile.sign_out"), key="profile-sign-out", on_click=st.logout,
+        st.button(t(lang, "profile.sign_out"), key="profile-sign-out", on_click=_sign_out,
                   icon=":material/logout:")
     elif auth_configured():
         st.caption(t(lang, "profile.anonymous_with_sign_in"))
