@@ -166,3 +166,23 @@ def test_two_app_processes_on_one_postgresql_share_progress(browser, tmp_path):
         with admin.connect() as connection:
             connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.dispose()
+
+
+def test_a_shared_sheet_opens_read_only_for_another_visitor(visitors, server):
+    owner, guest = visitors[0], visitors[1]
+    start_a_sheet_with_a_deal(owner, server)
+    owner.get_by_text("Share with the table").click()
+    owner.get_by_role("button", name="Make a share link").click()
+    link = owner.locator('[data-testid="stCode"]').filter(has_text="?share=")
+    link.wait_for()
+    wait_ready(owner)
+    url = link.inner_text().strip()
+    assert url.startswith(f"{server}/score-sheet?share="), url
+    shot(owner, "score-sheet-share-link-en")
+    guest.goto(url + "&lang=en")
+    guest.get_by_text("only its owner can change it").wait_for()
+    wait_ready(guest)
+    assert guest.get_by_text("Private table").count() >= 1
+    assert guest.get_by_role("button", name="Add the deal").count() == 0
+    assert guest.get_by_text("Delete this game").count() == 0
+    shot(guest, "score-sheet-shared-read-only-en")

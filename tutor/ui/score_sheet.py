@@ -567,11 +567,13 @@ def share_link(token: str) -> str:
 
 
 def _share(lang: str) -> None:
-    with st.expander(t(lang, "sharing.heading"), icon=":material/share:"):
+    shared = st.session_state.get("ss_share")
+    token = shared[1] if isinstance(shared, tuple) and shared[0] == _game_id() else None
+    with st.expander(t(lang, "sharing.heading"), icon=":material/share:",
+                     expanded=token is not None):
         st.caption(t(lang, "sharing.explain"))
-        shared = st.session_state.get("ss_share")
-        if isinstance(shared, tuple) and shared[0] == st.session_state.get("ss_id"):
-            st.code(share_link(shared[1]), language=None)
+        if token is not None:
+            st.code(share_link(token), language=None)
         else:
             st.button(t(lang, "sharing.make"), key="ss_share_make", on_click=_make_share_link)
 
