@@ -350,3 +350,26 @@ def test_without_auth_configured_no_sign_in_is_offered(mine: LearnerStore) -> No
     keys = {b.key for b in at.button}
     assert not keys & {"profile-sign-in", "profile-sign-out"}
     assert "a cookie with a random id" in texts(at)
+
+
+def test_a_failed_lesson_save_is_said_and_the_next_step_saves_again(
+    mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = LearnerStore.save_lesson
+    calls = {"n": 0}
+
+    def failing_once(self: LearnerStore, *args: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise StoreError("The progress database is busy right now; please try again.")
+        original(self, *args)
+
+    monkeypatch.setattr(LearnerStore, "save_lesson", failing_once)
+    at = open_app("lessons", lang="en", lesson="the-deck", step="1")
+    assert "The progress database is busy right now" in texts(at)
+    assert mine.lessons() == {}
+    at.button(key="lesson-next").click()  # the page still works
+    run(at)
+    assert "busy" not in texts(at)
+    assert mine.lessons()["the-deck"].step == 1
+    assert mine.lessons()["the-deck"].seen == frozenset({0, 1})

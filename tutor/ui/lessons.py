@@ -123,7 +123,8 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
         verdict = render_exercise(step.check, f"{lesson.id}-{index}", lang)
         if verdict is not None and verdict.correct:
             progress.passed.add(index)
-    save_lesson_progress(lesson.id)
+    with reported(lang):  # a failed save is said here; the next change saves it again
+        save_lesson_progress(lesson.id)
     back, _, forward = st.columns([1, 2, 1])
     back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
                 use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))
