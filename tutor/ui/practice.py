@@ -176,7 +176,8 @@ def _adopt(game: PracticeGame) -> None:
     st.session_state["practice-players"] = game.players
     st.session_state["practice-coach"] = game.coach
     st.session_state["practice-target"] = game.target or NO_TARGET
-    st.session_state.pop(SAVED, None)
+    # a resumed game is saved as it is: not written again until it changes
+    st.session_state[SAVED] = game.to_data() if game.game_id is not None else None
 
 
 def _load_or_new(lang: str) -> PracticeGame:
