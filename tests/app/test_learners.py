@@ -373,3 +373,13 @@ def test_a_failed_lesson_save_is_said_and_the_next_step_saves_again(
     assert "busy" not in texts(at)
     assert mine.lessons()["the-deck"].step == 1
     assert mine.lessons()["the-deck"].seen == frozenset({0, 1})
+
+
+def test_a_shared_sheet_shows_typed_names_as_typed(mine: LearnerStore, other: str) -> None:
+    game = mine.create_game("[win](http://x.org)", "sheet",
+                            {"version": 1, "players": ["**Ann**", "Bob", "Cid", "Dee"]})
+    token = mine.share_token(game.id)
+    shared = opened_as(other, "score_sheet", lang="en", share=token)
+    shown = texts(shared) + "".join(s.value for s in shared.subheader)
+    assert r"\[win\]\(http\://x\.org\)" in shown and r"\*\*Ann\*\*" in shown
+    assert "[win](http://x.org)" not in shown

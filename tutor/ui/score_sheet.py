@@ -595,11 +595,12 @@ def _show_shared(token: str, lang: str) -> None:
         return
     st.subheader(t(lang, "score_sheet.heading", name=plain(saved.name)))
     st.info(t(lang, "sharing.read_only"), icon=":material/visibility:")
-    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=", ".join(sheet.players)))
+    names = ", ".join(plain(player) for player in sheet.players)  # typed by the owner
+    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
     for column, player, total in zip(
         st.columns(sheet.size), sheet.players, sheet.totals(), strict=True
     ):
-        column.metric(player, signed(total))
+        column.metric(plain(player), signed(total))
     _show_deals(sheet, lang, editable=False)
     st.download_button(
         t(lang, "score_sheet.download"),
