@@ -3,6 +3,7 @@
 import streamlit as st
 
 from tutor.ui.i18n import LANGUAGE_NAMES, LANGUAGES, t
+from tutor.ui.learner import remember_in_browser
 from tutor.ui.safe import query_choice
 from tutor.ui.session import current_language, set_language
 
@@ -40,3 +41,6 @@ with st.sidebar:
         set_language(chosen)
         st.rerun()
 st.navigation(pages).run()
+# After the page: its first store call may just have made this visitor's anonymous profile.
+with st.sidebar:
+    remember_in_browser()

@@ -1,13 +1,22 @@
-"""AppTest runs of the real app: a fresh progress database and fresh caches for each test."""
+"""AppTest runs of the real app: a fresh progress database and fresh caches for each test.
+
+Each test has one visitor, ``learner`` (a profile made in the fresh database): every AppTest the
+test opens is that visitor's session (its learner preset in session state, as the app does once
+it has read the cookie), so a second AppTest is "the same visitor after a reload". A test opens
+another visitor's session with ``as_learner(at, other_id)`` before the first run."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
+
+from tutor.progress.store import Database, LearnerStore
+from tutor.ui.learner import LEARNER
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,12 +25,47 @@ ROOT = Path(__file__).resolve().parents[2]
 def fresh_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     db = tmp_path / "progress.sqlite3"
     monkeypatch.setenv("TAROT_TUTOR_DB", str(db))
+    monkeypatch.delenv("TAROT_TUTOR_DB_URL", raising=False)
     monkeypatch.chdir(ROOT)
     st.cache_resource.clear()
     st.cache_data.clear()
     yield db
     st.cache_resource.clear()
     st.cache_data.clear()
+
+
+@pytest.fixture
+def database(fresh_state: Path) -> Iterator[Database]:
+    """The test's progress database, as the app opens it."""
+    opened = Database()
+    yield opened
+    opened.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def learner(database: Database, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test's visitor: every AppTest the test makes starts as this learner."""
+    learner_id = database.new_learner()
+    original = AppTest.from_file.__func__  # type: ignore[attr-defined]
+
+    def from_file(cls: type[AppTest], *args: Any, **kwargs: Any) -> AppTest:
+        at: AppTest = original(cls, *args, **kwargs)
+        return as_learner(at, learner_id)
+
+    monkeypatch.setattr(AppTest, "from_file", classmethod(from_file))
+    return learner_id
+
+
+@pytest.fixture
+def mine(database: Database, learner: str) -> LearnerStore:
+    """The test visitor's own store, to check what the app saved."""
+    return database.learner(learner)
+
+
+def as_learner(at: AppTest, learner_id: str) -> AppTest:
+    """``at`` is the session of ``learner_id`` (set before its first run)."""
+    at.session_state[LEARNER] = learner_id
+    return at
 
 
 def open_app(page: str | None = None, **params: str) -> AppTest:

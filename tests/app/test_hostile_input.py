@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -19,7 +17,7 @@ from tests.app.test_score_quiz import answer_count, answer_full, current, open_q
 from tests.app.test_score_sheet import add, open_sheet, start_game, table
 from tutor.content.loader import load_all
 from tutor.inputs import plain
-from tutor.progress.store import ProgressStore
+from tutor.progress.store import LearnerStore
 from tutor.ui.i18n import t
 
 BANK = load_all()
@@ -59,13 +57,13 @@ def number_answer(at: AppTest, key: str, text: str) -> None:
 
 @pytest.mark.parametrize("puzzle_id", ["counting-01", "scoring-01", "needed-01"])
 def test_the_freeze_number_in_a_puzzle_gets_a_clear_message(
-    puzzle_id: str, fresh_state: Path
+    puzzle_id: str, mine: LearnerStore
 ) -> None:
     at = open_app("puzzles", lang="en", puzzle=puzzle_id)
     number_answer(at, f"puzzle-{puzzle_id}", FREEZE)
     assert warnings(at) == t("en", "input.not_a_number")
     assert not at.error  # no verdict: a refused text is not an answer
-    assert ProgressStore(fresh_state).solved_items("puzzle") == set()
+    assert mine.solved_items("puzzle") == set()
     assert at.session_state[f"ex:puzzle-{puzzle_id}"]["attempts"] == 0
 
 

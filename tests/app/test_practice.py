@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import texts as page_texts
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
+from tutor.progress.store import LearnerStore
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "practice.py")
@@ -198,7 +199,17 @@ def test_the_seed_in_the_url_deals_the_same_cards_and_the_url_follows_the_deal()
     assert game_of(other).deal.hand != game_of(first).deal.hand
     params = first.query_params
     assert params["seed"] in ("1234", ["1234"]) and params["players"] in ("5", ["5"])
-    assert "game" in params and "dealer" in params
+    assert "dealer" in params
+
+
+def test_a_mere_visit_saves_no_game_and_the_first_move_does(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    assert not game_of(at).deal.moves, "choose a seed where the learner speaks first"
+    assert "game" not in at.query_params
+    assert mine.games("practice") == []
+    at.button(key="practice-bid-pass").click().run()
+    assert "game" in at.query_params
+    assert [g.id for g in mine.games("practice")] == [game_of(at).game_id]
 
 
 def test_a_reload_resumes_the_saved_game():
@@ -270,3 +281,26 @@ def test_the_replay_slider_walks_the_tricks_after_the_deal():
     assert "Every hand at the start of trick 1" in texts(at)
     slider.set_value(18).run()
     assert "Every hand at the start of trick 18" in texts(at)
+
+
+def play_one_card(at: AppTest) -> None:
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    pick(at, "practice-hand", cards_of(game_of(at).deal.legal_plays())[0])
+
+
+def test_a_move_from_a_stale_tab_is_refused_and_the_newer_game_kept(mine: LearnerStore) -> None:
+    tab = open_practice(seed="4", players="4", lang="en")
+    tab.button(key="practice-bid-pass").click().run()
+    game_id = game_of(tab).game_id
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in tab.query_params.items()}
+    elsewhere = open_practice(**params)  # the same learner's other tab resumes the game
+    assert game_of(elsewhere).game_id == game_id
+    play_one_card(elsewhere)
+    newer = mine.game(game_id)
+    assert newer.meta["current"]["moves"] == game_of(elsewhere).deal.moves
+    play_one_card(tab)  # the first tab still had the game before that card
+    assert "changed elsewhere" in texts(tab)
+    assert mine.game(game_id).version == newer.version  # the newer game was not overwritten
+    tab.button(key="practice-reload").click().run()
+    assert game_of(tab).deal.moves == newer.meta["current"]["moves"]

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import format_half, half_points, mask_of
-from tutor.progress.store import ProgressStore
+from tutor.progress.store import LearnerStore
 from tutor.scorequiz.generator import Question, find_seed, generate
 from tutor.scorequiz.mistakes import match_step, poignee_multiplied, right_steps
 from tutor.scorequiz.quiz import QuizStep, case_of, first_blank, quiz_steps
@@ -21,9 +21,9 @@ PAGE = str(ROOT / "tutor/ui/pages/score_quiz.py")
 
 
 @pytest.fixture
-def db(fresh_state: Path) -> Path:
-    """The progress file of this test (tests/app/conftest.py sets it up and clears caches)."""
-    return fresh_state
+def db(mine: LearnerStore) -> LearnerStore:
+    """The test visitor's own store (tests/app/conftest.py sets it up and clears caches)."""
+    return mine
 
 
 def open_quiz(**params: object) -> AppTest:
@@ -55,7 +55,7 @@ def answer_full(at: AppTest, value: object) -> None:
 
 
 # --- the question and its URL ------------------------------------------------------------
-def test_the_seed_in_the_url_gives_the_same_question(db: Path) -> None:
+def test_the_seed_in_the_url_gives_the_same_question(db: LearnerStore) -> None:
     seed = find_seed(2, 500)
     at = open_quiz(level=2, seed=seed)
     assert at.session_state["sq_seed"] == seed
@@ -68,14 +68,14 @@ def test_the_seed_in_the_url_gives_the_same_question(db: Path) -> None:
     assert texts(again) == shown
 
 
-def test_a_seed_that_does_not_fit_the_level_moves_on_and_the_url_follows(db: Path) -> None:
+def test_a_seed_that_does_not_fit_the_level_moves_on_and_the_url_follows(db: LearnerStore) -> None:
     misfit = next(s for s in range(100) if find_seed(2, s) != s)
     at = open_quiz(level=2, seed=misfit)
     assert at.session_state["sq_seed"] == find_seed(2, misfit)
     assert at.query_params["seed"] in (str(find_seed(2, misfit)), [str(find_seed(2, misfit))])
 
 
-def test_new_question_and_level_change(db: Path) -> None:
+def test_new_question_and_level_change(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0)
     first = at.session_state["sq_seed"]
     at.button(key="sq_new").click().run()
@@ -87,7 +87,7 @@ def test_new_question_and_level_change(db: Path) -> None:
     assert f"{q.players} players" in texts(at)
 
 
-def test_the_pile_shows_as_a_list_on_demand(db: Path) -> None:
+def test_the_pile_shows_as_a_list_on_demand(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0)
     assert 'class="hand"' in texts(at)
     at.toggle(key="sq_as_list").set_value(True).run()
@@ -98,7 +98,7 @@ def test_the_pile_shows_as_a_list_on_demand(db: Path) -> None:
 
 
 # --- full mode ---------------------------------------------------------------------------
-def test_full_mode_right_answer_is_praised_and_recorded(db: Path) -> None:
+def test_full_mode_right_answer_is_praised_and_recorded(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     answer_full(at, q.score.taker)
@@ -107,12 +107,12 @@ def test_full_mode_right_answer_is_praised_and_recorded(db: Path) -> None:
     )
     for line in score_lines(q.score, "en"):
         assert line in texts(at)
-    store = ProgressStore(db)
+    store = db
     assert store.streak(sources=("score-quiz",)).current == 1
     assert [s.theme for s in store.theme_stats("score-quiz")] == ["level-1"]
 
 
-def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: Path) -> None:
+def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     unit = q.score.unit
@@ -121,12 +121,12 @@ def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: Path) -
     assert "Not quite." in shown
     assert t("en", "score_quiz.mistakes.forgot_taker_multiple", players=4, times=3) in shown
     assert "The right step:" in shown and f"Taker: {q.score.taker:+d}" in shown
-    assert ProgressStore(db).streak(sources=("score-quiz",)).current == 0
+    assert db.streak(sources=("score-quiz",)).current == 0
     answer_full(at, -q.score.taker)
     assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
 
 
-def test_full_mode_unknown_wrong_answer_shows_the_whole_calculation(db: Path) -> None:
+def test_full_mode_unknown_wrong_answer_shows_the_whole_calculation(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     answer_full(at, q.score.taker + 1)
@@ -136,7 +136,7 @@ def test_full_mode_unknown_wrong_answer_shows_the_whole_calculation(db: Path) ->
         assert line in shown
 
 
-def test_full_mode_every_players_marks(db: Path) -> None:
+def test_full_mode_every_players_marks(db: LearnerStore) -> None:
     at = open_quiz(level=3, seed=find_seed(3, 40), mode="full")
     q = current(at)
     key = f"full-{q.level}-{q.seed}"
@@ -153,7 +153,7 @@ def test_full_mode_every_players_marks(db: Path) -> None:
     assert "always sum to zero" in texts(at)
 
 
-def test_full_mode_level_2_poignee_multiplied(db: Path) -> None:
+def test_full_mode_level_2_poignee_multiplied(db: LearnerStore) -> None:
     start = 0
     while True:  # a level-2 deal with a poignée and a multiplier above 1
         q = generate(2, find_seed(2, start))
@@ -166,7 +166,7 @@ def test_full_mode_level_2_poignee_multiplied(db: Path) -> None:
     assert t("en", "score_quiz.mistakes.poignee_multiplied") in texts(at)
 
 
-def test_full_mode_a_hint_breaks_the_streak(db: Path) -> None:
+def test_full_mode_a_hint_breaks_the_streak(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     key = f"full-{q.level}-{q.seed}"
@@ -174,7 +174,7 @@ def test_full_mode_a_hint_breaks_the_streak(db: Path) -> None:
     assert f"The attack has {format_half(q.result.attack_half_points)} points" in texts(at)
     answer_full(at, q.score.taker)
     assert at.success
-    assert ProgressStore(db).streak(sources=("score-quiz",)).current == 0
+    assert db.streak(sources=("score-quiz",)).current == 0
 
 
 # --- step by step ------------------------------------------------------------------------
@@ -190,7 +190,7 @@ def step_text(step: QuizStep) -> str:
     return format_half(step.answer) if step.halves else str(step.answer)
 
 
-def test_steps_mode_fading_then_each_step_checked(db: Path) -> None:
+def test_steps_mode_fading_then_each_step_checked(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="steps")
     q = current(at)
     steps = quiz_steps(q.score)
@@ -210,11 +210,11 @@ def test_steps_mode_fading_then_each_step_checked(db: Path) -> None:
     n2 = len(quiz_steps(q2.score))
     assert f"{first_blank(n2, 1)} of {n2} steps are filled in" in texts(at)
     assert first_blank(n2, 1) < first_blank(n2, 0)
-    stats = ProgressStore(db).theme_stats("score-quiz")
+    stats = db.theme_stats("score-quiz")
     assert stats[0].first_tries == 1 and stats[0].first_try_right == 0
 
 
-def test_steps_mode_wrong_threshold_is_named_at_its_step(db: Path) -> None:
+def test_steps_mode_wrong_threshold_is_named_at_its_step(db: LearnerStore) -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     at.query_params["level"] = "1"
     at.query_params["seed"] = "0"
@@ -240,7 +240,7 @@ def test_steps_mode_wrong_threshold_is_named_at_its_step(db: Path) -> None:
     assert f"Points needed with that many oudlers: **{steps[2].answer}**" in texts(at)
 
 
-def test_steps_mode_counting_mistake_on_the_points(db: Path) -> None:
+def test_steps_mode_counting_mistake_on_the_points(db: LearnerStore) -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     for key, value in {"level": "1", "seed": "0", "mode": "steps"}.items():
         at.query_params[key] = value
@@ -260,7 +260,7 @@ def answer_count(at: AppTest, text: str) -> None:
     assert not at.exception, at.exception
 
 
-def test_counting_mode_right_and_wrong(db: Path) -> None:
+def test_counting_mode_right_and_wrong(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="count")
     q = current(at)
     answer_count(at, str(len(q.pile) * 10))  # nonsense: no known mistake
@@ -275,14 +275,14 @@ def test_counting_mode_right_and_wrong(db: Path) -> None:
     )
 
 
-def test_not_a_number_is_explained(db: Path) -> None:
+def test_not_a_number_is_explained(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="count")
     answer_count(at, "lots")
     assert "Enter a number" in at.warning[0].value
 
 
 # --- Italian -----------------------------------------------------------------------------
-def test_the_quiz_in_italian(db: Path) -> None:
+def test_the_quiz_in_italian(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full", lang="it")
     assert at.title[0].value == "Quiz sul punteggio"
     q = current(at)

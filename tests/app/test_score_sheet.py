@@ -13,8 +13,9 @@ import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
-from tutor.progress.store import ProgressStore
+from tutor.progress.store import LearnerStore
 from tutor.scoresheet.sheet import Sheet
+from tutor.ui.score_sheet import sheet_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor/ui/pages/score_sheet.py")
@@ -65,9 +66,9 @@ FFT_DEALS: list[tuple[dict[str, Any], int]] = [
 
 
 @pytest.fixture
-def db(fresh_state: Path) -> Path:
-    """The progress file of this test (tests/app/conftest.py sets it up and clears caches)."""
-    return fresh_state
+def db(mine: LearnerStore) -> LearnerStore:
+    """The test visitor's own store (tests/app/conftest.py sets it up and clears caches)."""
+    return mine
 
 
 @pytest.fixture
@@ -155,7 +156,7 @@ def fft_game() -> AppTest:
     return at
 
 
-def test_the_five_fft_examples_give_the_fft_marks(db: Path) -> None:
+def test_the_five_fft_examples_give_the_fft_marks(db: LearnerStore) -> None:
     at = fft_game()
     rows = table(at)
     assert len(rows) == 6
@@ -171,7 +172,7 @@ def test_the_five_fft_examples_give_the_fft_marks(db: Path) -> None:
     assert "Deal 5: Ann, Garde, made by 46" in [e.label for e in at.expander]
 
 
-def test_the_worked_calculation_is_on_demand(db: Path) -> None:
+def test_the_worked_calculation_is_on_demand(db: LearnerStore) -> None:
     at = fft_game()
     shown = texts(at)
     for line in (
@@ -186,7 +187,7 @@ def test_the_worked_calculation_is_on_demand(db: Path) -> None:
         assert line in shown
 
 
-def test_a_refused_entry_keeps_the_form_and_every_row(db: Path) -> None:
+def test_a_refused_entry_keeps_the_form_and_every_row(db: LearnerStore) -> None:
     at = fft_game()
     before = table(at)
     add(at, {"taker": 1, "contract": "garde", "points": 95.0, "oudlers": 2})
@@ -210,14 +211,14 @@ def test_a_refused_entry_keeps_the_form_and_every_row(db: Path) -> None:
     assert len(table(at)) == len(before) + 1
 
 
-def test_refusals_in_italian(db: Path) -> None:
+def test_refusals_in_italian(db: LearnerStore) -> None:
     at = open_sheet(lang="it")
     start_game(at, NAMES)
     add(at, {"taker": 0, "points": 92.0, "oudlers": 2})
     assert at.error[0].value == "Non accettata: I punti vanno da 0 a 91, non 92."
 
 
-def test_editing_and_deleting_rows_recompute_the_totals(db: Path) -> None:
+def test_editing_and_deleting_rows_recompute_the_totals(db: LearnerStore) -> None:
     at = fft_game()
     at.button(key="ss_edit_1").click()
     run(at)
@@ -236,11 +237,11 @@ def test_editing_and_deleting_rows_recompute_the_totals(db: Path) -> None:
     assert len(rows) == 5
     # without deal 5; deal 2 now +348 for Bob, -116 (not -76) for each other player
     assert [rows[-1][n] for n in NAMES] == [192 - 40, 72 + 120, -400 - 40, 136 - 40]
-    saved = ProgressStore(db).games("sheet")[0]
-    assert Sheet.from_data(saved.data).totals() == (152, 192, -440, 96)
+    saved = db.game(db.games("sheet")[0].id)
+    assert sheet_of(saved).totals() == (152, 192, -440, 96)
 
 
-def test_the_game_is_found_again_after_a_reload(db: Path) -> None:
+def test_the_game_is_found_again_after_a_reload(db: LearnerStore) -> None:
     at = fft_game()
     totals = table(at)[-1]
     game_id = at.session_state["ss_id"]
@@ -255,7 +256,7 @@ def test_the_game_is_found_again_after_a_reload(db: Path) -> None:
     assert table(by_url)[-1] == totals
 
 
-def test_the_csv_download_matches_the_sheet(db: Path, downloads: list[bytes]) -> None:
+def test_the_csv_download_matches_the_sheet(db: LearnerStore, downloads: list[bytes]) -> None:
     at = fft_game()
     text = downloads[-1].decode("utf-8")
     sheet = at.session_state["ss_sheet"]
@@ -268,7 +269,7 @@ def test_the_csv_download_matches_the_sheet(db: Path, downloads: list[bytes]) ->
     assert Sheet.from_csv(text).totals() == sheet.totals()
 
 
-def test_five_players_partner_and_alone(db: Path) -> None:
+def test_five_players_partner_and_alone(db: LearnerStore) -> None:
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
     at = open_sheet()
     start_game(at, names)
@@ -282,7 +283,7 @@ def test_five_players_partner_and_alone(db: Path) -> None:
     assert [rows[-1][n] for n in names] == [58, -116, 174, 0, -116]
 
 
-def test_three_players(db: Path) -> None:
+def test_three_players(db: LearnerStore) -> None:
     names = ["Ann", "Bob", "Cid"]
     at = open_sheet()
     start_game(at, names)
@@ -292,16 +293,16 @@ def test_three_players(db: Path) -> None:
     assert "Lost by 1 (the half point goes to the side that wins)" in texts(at)
 
 
-def test_a_new_game_needs_distinct_names(db: Path) -> None:
+def test_a_new_game_needs_distinct_names(db: LearnerStore) -> None:
     at = open_sheet()
     start_game(at, ["Ann", "Bob", "ann", "Dee"])
     assert at.error[0].value == "Two players have the same name."
     assert "ss_sheet" not in at.session_state
 
 
-def test_deleting_a_saved_game(db: Path) -> None:
+def test_deleting_a_saved_game(db: LearnerStore) -> None:
     at = fft_game()
     at.button(key="ss_delete_game").click()
     run(at)
     assert "The game was deleted." in at.success[0].value
-    assert ProgressStore(db).games("sheet") == []
+    assert db.games("sheet") == []

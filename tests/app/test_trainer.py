@@ -101,9 +101,10 @@ def test_an_unusable_database_says_so_and_the_trainer_keeps_working(monkeypatch,
 
     st.cache_resource.clear()
     at = open_puzzle("overtrump-01")
-    assert any("cannot be saved" in str(w.value) for w in at.warning)
+    assert any("progress database is damaged" in str(w.value) for w in at.warning)
     answer(at, "overtrump-01", right=True)
     assert "Right!" in texts(at)
+    assert any("progress database is damaged" in str(w.value) for w in at.warning)
     assert cards_of(0) == []
 
 

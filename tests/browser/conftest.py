@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,14 +47,12 @@ def _require_browser() -> None:
         pytest.skip("chromium is not installed (apt-get install chromium)")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    _require_browser()
+@contextmanager
+def streamlit_server(folder: Path, env: dict[str, str]) -> Iterator[str]:
+    """``streamlit run app.py`` on a free port with ``env`` added; yields its URL."""
     port = _free_port()
-    folder = tmp_path_factory.mktemp("streamlit")
-    log = folder / "server.log"
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-           "TAROT_TUTOR_DB": str(folder / "progress.sqlite3")}
+    log = folder / f"server-{port}.log"
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", **env}
     with log.open("w") as out:
         proc = subprocess.Popen(
             [
@@ -92,6 +91,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    _require_browser()
+    folder = tmp_path_factory.mktemp("streamlit")
+    env = {"TAROT_TUTOR_DB": str(folder / "progress.sqlite3"), "TAROT_TUTOR_DB_URL": ""}
+    with streamlit_server(folder, env) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

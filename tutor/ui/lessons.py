@@ -19,8 +19,10 @@ from tutor.ui.session import (
     bank,
     current_language,
     lesson_progress,
+    reported,
+    reported_later,
     save_lesson_progress,
-    show_saving_problem,
+    show_store_problems,
 )
 from tutor.ui.views import show_cards, show_trick
 
@@ -49,7 +51,14 @@ def _overview(lessons: list[Lesson], lang: str) -> None:
 
 def render() -> None:
     lang = current_language()
-    show_saving_problem(lang)
+    show_store_problems(lang)
+    # the saved progress is read once per session; if that fails the page says so in place
+    # (it never starts a learner again from step 1 over their saved progress)
+    with reported(lang):
+        _render(lang)
+
+
+def _render(lang: str) -> None:
     lessons = bank().lessons
     if not lessons:
         st.info(t(lang, "lesson.none"))
@@ -87,9 +96,11 @@ def render() -> None:
 
 
 def _go_to(lesson_id: str, step: int) -> None:
-    """on_click: move to ``step`` and save where the learner is."""
-    lesson_progress(lesson_id).step = step
-    save_lesson_progress(lesson_id)
+    """on_click: move to ``step`` and save where the learner is (if saving fails, the move
+    is kept in the session and saved with the next change)."""
+    with reported_later():
+        lesson_progress(lesson_id).step = step
+        save_lesson_progress(lesson_id)
 
 
 def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
@@ -115,7 +126,8 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
         verdict = render_exercise(step.check, f"{lesson.id}-{index}", lang)
         if verdict is not None and verdict.correct:
             progress.passed.add(index)
-    save_lesson_progress(lesson.id)
+    with reported(lang):  # a failed save is said here; the next change saves it again
+        save_lesson_progress(lesson.id)
     back, _, forward = st.columns([1, 2, 1])
     back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
                 use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))

@@ -1,10 +1,12 @@
 """The practice game page: whole deals against the bots, with a coach.
 
 The game (``tutor.practice.PracticeGame``) lives in ``st.session_state["practice_game"]`` and
-is saved to the progress store after every change (``store().save_game(name, "practice",
-data, game_id)``). The URL carries ``?seed=&players=&dealer=`` (the deal in progress: a link
-deals the same cards, and the bots choose the same way) and ``?game=<id>`` (the saved game,
-so a page reload resumes it).
+is saved in the learner's own store after every change, once the learner has made a move (a
+mere visit saves nothing): ``create_game`` the first time, then ``update_game`` of its meta
+with the version last saved, so a change made from a stale tab is refused with a message
+instead of overwriting the newer game. The URL carries ``?seed=&players=&dealer=`` (the deal
+in progress: a link deals the same cards, and the bots choose the same way) and ``?game=<id>``
+(the learner's saved game, so a page reload resumes it; another learner's is not found).
 
 Buttons change the game in ``on_click`` callbacks. A card click comes back from the hand
 widget during the run: it is applied and the page reruns at once, so what the learner sees is
@@ -49,16 +51,18 @@ from tutor.practice import (
 from tutor.practice.game import SEED_RANGE, row_deal
 from tutor.practice.replay import replay
 from tutor.practice.table import known_partner
+from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, StoreError
 from tutor.ui.card_svg import card_height, card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import t
 from tutor.ui.safe import BIGINT, query_int
-from tutor.ui.session import current_language, store
+from tutor.ui.session import current_language, store, store_problem_text
 from tutor.ui.views import names, score_lines
 
 GAME = "practice_game"
 MESSAGE = "practice_message"
 SAVED = "practice_saved"
+VERSION = "practice_version"  # (game id, version) as last saved by this session
 KIND = "practice"
 PLAY_REASONS = frozenset(r.value for r in Reason)
 ECART_REASONS = frozenset({"king_in_ecart", "oudler_in_ecart", "trump_while_other_cards"})
@@ -166,7 +170,8 @@ def _adopt(game: PracticeGame) -> None:
     st.session_state["practice-players"] = game.players
     st.session_state["practice-coach"] = game.coach
     st.session_state["practice-target"] = game.target or NO_TARGET
-    st.session_state.pop(SAVED, None)
+    # a resumed game is saved as it is: not written again until it changes
+    st.session_state[SAVED] = game.to_data() if game.game_id is not None else None
 
 
 def _load_or_new(lang: str) -> PracticeGame:
@@ -176,10 +181,10 @@ def _load_or_new(lang: str) -> PracticeGame:
     players = query_int("players", 3, 5, lang) or 4
     dealer = query_int("dealer", 0, players - 1, lang)
     if game_id is not None:
-        saved = store().game(game_id)
+        saved = _saved_game(game_id, lang)
         if saved is not None and saved.kind == KIND:
             try:
-                game = PracticeGame.from_data(saved.data, game_id)
+                game = _restore(saved)
             except ValueError as error:
                 _flash("warning", t(lang, "game.saved.unreadable", problem=error))
             else:
@@ -191,6 +196,28 @@ def _load_or_new(lang: str) -> PracticeGame:
     return PracticeGame.new(players)
 
 
+def _saved_game(game_id: int, lang: str) -> SavedGame | None:
+    """The learner's saved game ``game_id`` (None when not theirs, or the store failed: said)."""
+    try:
+        return store().game(game_id)
+    except NotFoundError:
+        return None
+    except StoreError as error:
+        _flash("warning", store_problem_text(error, lang))
+        return None
+
+
+def _restore(saved: SavedGame) -> PracticeGame:
+    """The game of a saved practice game (ValueError when unreadable); its version is noted so
+    the next save is checked against it."""
+    data = dict(saved.meta)
+    if saved.rows and not data.get("rows"):  # a game saved before learners: deals as rows
+        data["rows"] = [row.data for row in saved.rows]
+    game = PracticeGame.from_data(data, saved.id)
+    st.session_state[VERSION] = (saved.id, saved.version)
+    return game
+
+
 def current_game(lang: str) -> PracticeGame:
     game = st.session_state.get(GAME)
     if not isinstance(game, PracticeGame):
@@ -199,13 +226,40 @@ def current_game(lang: str) -> PracticeGame:
     return game
 
 
-def _persist(game: PracticeGame, lang: str) -> None:
-    """Save the game when it changed, and keep the URL pointing at it."""
+def _started(data: dict[str, Any]) -> bool:
+    """A game worth saving: a deal finished, or a move made in this one."""
+    return bool(data.get("rows") or data.get("current", {}).get("moves"))
+
+
+def _save(game: PracticeGame, data: dict[str, Any], lang: str) -> None:
+    """Create the saved game, or update its meta against the version this session saw."""
+    s = store()
+    known = st.session_state.get(VERSION)
+    if game.game_id is None:
+        saved = s.create_game(t(lang, "game.saved.name", players=game.players), KIND, data)
+        game.game_id = saved.id
+    else:
+        version = known[1] if isinstance(known, tuple) and known[0] == game.game_id else 0
+        saved = s.update_game(game.game_id, version, meta=data)
+    st.session_state[VERSION] = (saved.id, saved.version)
+
+
+def _persist(game: PracticeGame, lang: str, notice: Any) -> None:
+    """Save the game when it changed (a failure is said in ``notice``, at the top of the
+    page, and the next change tries again), and keep the URL pointing at it."""
     data = game.to_data()
-    if st.session_state.get(SAVED) != data:
-        name = t(lang, "game.saved.name", players=game.players)
-        game.game_id = store().save_game(name, KIND, data, game.game_id)
-        st.session_state[SAVED] = data
+    if st.session_state.get(SAVED) != data and _started(data):
+        try:
+            _save(game, data, lang)
+        except StoreError as error:
+            with notice.container():
+                st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+                if isinstance(error, StaleEditError) and game.game_id is not None:
+                    st.button(t(lang, "store.reload"), key="practice-reload",
+                              on_click=_on_resume, args=(game.game_id,),
+                              icon=":material/refresh:")
+        else:
+            st.session_state[SAVED] = data
     wanted = {
         "seed": str(game.deal.seed),
         "players": str(game.players),
@@ -291,11 +345,11 @@ def _on_next_deal() -> None:
 
 
 def _on_resume(game_id: int) -> None:
-    saved = store().game(game_id)
-    if saved is None:
+    saved = _saved_game(game_id, _lang())
+    if saved is None or saved.kind != KIND:
         return
     try:
-        game = PracticeGame.from_data(saved.data, game_id)
+        game = _restore(saved)
     except ValueError as error:
         _flash("warning", t(_lang(), "game.saved.unreadable", problem=error))
         return
@@ -902,15 +956,21 @@ def _score_sheet(game: PracticeGame, lang: str) -> None:
 
 
 def _saved_games(game: PracticeGame, lang: str) -> None:
-    others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
     with st.expander(t(lang, "game.saved.heading")):
+        try:
+            others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
+        except StoreError as error:  # said, never shown as "no saved game"
+            st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+            return
         if not others:
             st.caption(t(lang, "game.saved.none"))
         for saved in others:
-            deals = len(saved.data.get("rows", [])) if isinstance(saved.data, dict) else 0
+            rows = saved.meta.get("rows") if isinstance(saved.meta, dict) else None
+            deals = len(rows) if isinstance(rows, list) else saved.rows
             text, button = st.columns([4, 1])
             text.caption(
-                t(lang, "game.saved.item", name=saved.name, deals=deals, when=saved.updated[:16])
+                t(lang, "game.saved.item", name=saved.name, deals=deals,
+                  when=f"{saved.updated:%Y-%m-%d %H:%M}")
             )
             button.button(
                 t(lang, "game.saved.resume"),
@@ -968,6 +1028,7 @@ def render() -> None:
     game.record()
     st.title(t(lang, "game.heading"))
     st.caption(t(lang, "game.intro"))
+    notice = st.empty()  # where a failed save is said (the save comes last)
     _settings(game, lang)
     status, new = st.columns([5, 2], vertical_alignment="center")
     with status:
@@ -991,7 +1052,7 @@ def render() -> None:
     _show_flash()
     _score_sheet(game, lang)
     _saved_games(game, lang)
-    _persist(game, lang)
+    _persist(game, lang, notice)
 
 
 __all__ = [

@@ -23,10 +23,18 @@ from tutor.content.models import Puzzle, Theme
 from tutor.engine.cards import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
+from tutor.progress.store import StoreError
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
 from tutor.ui.safe import query_choice, query_int
-from tutor.ui.session import bank, current_language, show_saving_problem, store
+from tutor.ui.session import (
+    bank,
+    current_language,
+    reported,
+    show_store_problems,
+    store,
+    store_problem_text,
+)
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
@@ -160,18 +168,23 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
         if not first:
             return
         hints = int(st.session_state.get(f"hints:{key}", 0))
-        s = store()
         kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
-        s.record_attempt(
-            kind,
-            puzzle.id,
-            puzzle.theme.value,
-            verdict.correct,
-            True,
-            hints,
-            str(st.session_state.get(f"ex:{key}", {}).get("answer", "")),
-        )
-        due = schedule(s, puzzle.id, verdict.correct, hints)
+        try:
+            s = store()
+            s.record_attempt(
+                kind,
+                puzzle.id,
+                puzzle.theme.value,
+                verdict.correct,
+                True,
+                hints,
+                str(st.session_state.get(f"ex:{key}", {}).get("answer", "")),
+            )
+            due = schedule(s, puzzle.id, verdict.correct, hints)
+        except StoreError as error:
+            # shown under the verdict by show_puzzle (the hook may run in a callback)
+            st.session_state[f"unsaved:{key}"] = error
+            return
         st.session_state[f"due:{key}"] = due
 
     return hook
@@ -219,6 +232,11 @@ def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
 
 
 def _puzzle_tools(puzzle: Puzzle, lang: str) -> None:
+    with reported(lang):
+        _bookmark_and_report(puzzle, lang)
+
+
+def _bookmark_and_report(puzzle: Puzzle, lang: str) -> None:
     s = store()
     marked = puzzle.id in s.bookmarks()
     left, right = st.columns(2)
@@ -260,12 +278,16 @@ def show_puzzle(puzzle: Puzzle, lang: str) -> Verdict | None:
     if verdict is not None:
         with st.expander(t(lang, "puzzle.explanation"), expanded=True):
             st.markdown(localized(puzzle.explanation, lang))
+        unsaved = st.session_state.pop(f"unsaved:{key}", None)
+        if isinstance(unsaved, StoreError):
+            st.warning(store_problem_text(unsaved, lang), icon=":material/cloud_off:")
         due = st.session_state.get(f"due:{key}")
-        queue = len(store().due_items())
-        if due is not None:
-            st.caption(t(lang, "trainer.scheduled", when=_when(due, lang), n=queue))
-        else:
-            st.caption(t(lang, "trainer.not_scheduled", n=queue))
+        with reported(lang):
+            queue = len(store().due_items())
+            if due is not None:
+                st.caption(t(lang, "trainer.scheduled", when=_when(due, lang), n=queue))
+            else:
+                st.caption(t(lang, "trainer.not_scheduled", n=queue))
     _puzzle_tools(puzzle, lang)
     return verdict
 
@@ -274,23 +296,37 @@ def show_puzzle(puzzle: Puzzle, lang: str) -> Verdict | None:
 def render() -> None:
     lang = current_language()
     st.title(t(lang, "puzzle.heading"))
-    show_saving_problem(lang)
-    _stats_bar(lang)
-    s = store()
-    due_items = s.due_items()
-    source = _choose_source(lang, len(due_items))
+    show_store_problems(lang)
+    with reported(lang):
+        _stats_bar(lang)
+    _render_puzzles(lang)
+
+
+def _render_puzzles(lang: str) -> None:
+    """The puzzles keep working when the store fails: each failed read is a warning, and the
+    review queue or bookmarks it could not read are never shown as empty."""
+    due_items: list[tuple[str, datetime]] | None = None
+    with reported(lang):
+        due_items = store().due_items()
+    source = _choose_source(lang, len(due_items or ()))
     if source == GENERATED:
         _render_generated(lang)
         return
     puzzles = list(bank().puzzles)
     if source == REVIEW:
+        if due_items is None:
+            return  # the warning above says why
         ids = [item for item, _ in due_items]
         puzzles = [p for p in (find_puzzle(i) for i in ids) if p is not None]
         if not puzzles:
             st.info(t(lang, "trainer.review_empty"))
             return
     elif source == BOOKMARKS:
-        marked = s.bookmarks()
+        marked: set[str] | None = None
+        with reported(lang):
+            marked = store().bookmarks()
+        if marked is None:
+            return
         puzzles = [p for p in (find_puzzle(i) for i in sorted(marked)) if p is not None]
         if not puzzles:
             st.info(t(lang, "trainer.bookmarks_empty"))
@@ -301,7 +337,10 @@ def render() -> None:
     if wanted is not None and find_puzzle(wanted) is None:
         st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
-    weak = weak_themes()
+    weak: set[str] = set()
+    if filters.weak_only:
+        with reported(lang):
+            weak = weak_themes()
     if filters.weak_only and not weak:
         st.info(t(lang, "trainer.no_weak"))
     shown = [p for p in puzzles if filters.keep(p, weak)]

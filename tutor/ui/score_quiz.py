@@ -45,7 +45,7 @@ from tutor.scorequiz.quiz import (
 )
 from tutor.ui.i18n import t
 from tutor.ui.safe import query_choice, query_int
-from tutor.ui.session import current_language, show_saving_problem, store
+from tutor.ui.session import current_language, reported, store
 from tutor.ui.views import score_lines, show_cards, show_score_mistakes
 
 SOURCE = "score-quiz"
@@ -108,15 +108,17 @@ def _state(key: str) -> dict[str, Any]:
 def _record(
     q: Question, mode: str, correct: bool, first_try: bool, answer: str, hints: int
 ) -> None:
-    store().record_attempt(
-        source=SOURCE,
-        item=f"{mode}:{q.seed}",
-        theme=f"level-{q.level}",
-        correct=correct,
-        first_try=first_try,
-        hints=hints,
-        answer=answer,
-    )
+    # drawn while the page runs (after the Check button): a failure shows in place
+    with reported(str(st.session_state.get("lang", "en"))):
+        store().record_attempt(
+            source=SOURCE,
+            item=f"{mode}:{q.seed}",
+            theme=f"level-{q.level}",
+            correct=correct,
+            first_try=first_try,
+            hints=hints,
+            answer=answer,
+        )
 
 
 # --- words --------------------------------------------------------------------------------
@@ -494,7 +496,6 @@ def render() -> None:
     _init_from_url(lang)
     st.title(t(lang, "score_quiz.title"))
     st.caption(t(lang, "score_quiz.intro"))
-    show_saving_problem(lang)
     st.segmented_control(
         t(lang, "score_quiz.level"),
         LEVELS,
@@ -519,16 +520,17 @@ def render() -> None:
     st.query_params["level"] = str(level)
     st.query_params["mode"] = mode
     st.query_params["seed"] = str(seed)
-    streak = store().streak(sources=(SOURCE,))
     info, button = st.columns([3, 1])
-    info.caption(
-        " · ".join(
-            [
-                t(lang, "score_quiz.deal_number", seed=seed),
-                t(lang, "score_quiz.streak", current=streak.current, best=streak.best),
-            ]
+    with info, reported(lang):
+        streak = store().streak(sources=(SOURCE,))
+        info.caption(
+            " · ".join(
+                [
+                    t(lang, "score_quiz.deal_number", seed=seed),
+                    t(lang, "score_quiz.streak", current=streak.current, best=streak.best),
+                ]
+            )
         )
-    )
     button.button(
         t(lang, "score_quiz.new_question"),
         key="sq_new",

@@ -1,11 +1,14 @@
 """The score sheet page: a real game's deals entered row by row, every mark from the engine.
 
 The sheet itself is ``tutor.scoresheet.sheet.Sheet`` (immutable: a refused entry leaves it as
-it was). It is kept in ``st.session_state["ss_sheet"]`` and saved to the progress database
-after every change (``store().save_game(name, "sheet", data, game_id)``); ``?game=<id>`` in
-the URL reopens a saved game. The entry form is plain widgets (not ``st.form``) so the partner
-field follows the number of players; its values live in session state under ``ssf_*`` and
-are kept when an entry is refused.
+it was). It is kept in ``st.session_state["ss_sheet"]``; the saved game is the learner's own
+(``store().create_game``), the players in its meta and each deal one row: adding a deal is
+``add_row`` (a row added, never the game rewritten), an edit or a deletion carries the row's
+version, and one made on a stale version is refused with a message. ``?game=<id>`` in the URL
+reopens a saved game of this learner (another learner's is "not found"); ``?share=<token>``
+shows a game its owner shared with the table, read-only. The entry form is plain widgets (not
+``st.form``) so the partner field follows the number of players; its values live in session
+state under ``ssf_*`` and are kept when an entry is refused or cannot be saved.
 """
 
 from __future__ import annotations
@@ -23,11 +26,25 @@ from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.scoring import Side
 from tutor.inputs import GAME_NAME_CHARS, NAME_CHARS, plain
+from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, StoreError
 from tutor.scoresheet.messages import explain
-from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, ScoredDeal, Sheet
+from tutor.scoresheet.sheet import (
+    DATA_VERSION,
+    DealEntry,
+    EntryError,
+    PoigneeEntry,
+    ScoredDeal,
+    Sheet,
+)
 from tutor.ui.i18n import t
 from tutor.ui.safe import BIGINT, query_int
-from tutor.ui.session import current_language, show_saving_problem, store
+from tutor.ui.session import (
+    current_language,
+    database,
+    reported,
+    store,
+    store_problem_text,
+)
 from tutor.ui.views import score_lines
 
 KIND = "sheet"
@@ -57,35 +74,59 @@ def current_sheet() -> Sheet | None:
     return sheet if isinstance(sheet, Sheet) else None
 
 
-def _save(sheet: Sheet) -> None:
-    st.session_state["ss_sheet"] = sheet
-    game_id = store().save_game(
-        st.session_state.get("ss_name", ""), KIND, sheet.to_data(), st.session_state.get("ss_id")
+def _game_id() -> int:
+    """The open game's id (0, never anyone's, when none is open)."""
+    game_id = st.session_state.get("ss_id")
+    return game_id if isinstance(game_id, int) else 0
+
+
+def _rows() -> list[tuple[int, int]]:
+    """(row id, row version) of each deal of the open game, in order."""
+    rows = st.session_state.get("ss_rows")
+    return rows if isinstance(rows, list) else []
+
+
+def sheet_of(saved: SavedGame) -> Sheet:
+    """The sheet of a saved game: the players from its meta, one deal per row."""
+    return Sheet.from_data(
+        {"players": saved.meta["players"], "rows": [row.data for row in saved.rows]}
     )
-    if game_id is not None:
-        st.session_state["ss_id"] = game_id
 
 
 def _open(game_id: int) -> None:
-    saved = store().game(game_id)
+    try:
+        saved = store().game(game_id)
+    except NotFoundError:
+        saved = None
+    except StoreError as error:
+        st.session_state["ss_store_error"] = error
+        return
     if saved is None or saved.kind != KIND:
         st.session_state["ss_flash"] = ("warning", "score_sheet.not_found", {"id": game_id})
         return
     try:
-        sheet = Sheet.from_data(saved.data)
+        sheet = sheet_of(saved)
     except (ImpossiblePositionError, KeyError, ValueError, TypeError) as error:
         st.session_state["ss_flash"] = (
             "error",
             "score_sheet.errors.bad_saved_game",
-            {"text": str(error)},
+            {"text": plain(str(error))},
         )
         return
     st.session_state["ss_sheet"] = sheet
     st.session_state["ss_id"] = saved.id
     st.session_state["ss_name"] = saved.name
+    st.session_state["ss_rows"] = [(row.id, row.version) for row in saved.rows]
     st.session_state["ss_editing"] = None
     st.session_state["ss_error"] = None
     _reset_form(sheet)
+
+
+def _reload() -> None:
+    """on_click: the open game again as saved now (after an edit was refused as stale)."""
+    game_id = st.session_state.get("ss_id")
+    if isinstance(game_id, int):
+        _open(game_id)
 
 
 def _open_chosen() -> None:
@@ -95,7 +136,7 @@ def _open_chosen() -> None:
 
 
 def _close() -> None:
-    for name in ("ss_sheet", "ss_id", "ss_name", "ss_editing", "ss_error"):
+    for name in ("ss_sheet", "ss_id", "ss_name", "ss_rows", "ss_editing", "ss_error"):
         st.session_state.pop(name, None)
     st.query_params.pop("game", None)
 
@@ -113,18 +154,31 @@ def _start(lang: str) -> None:
     name = st.session_state.get("ssn_game", "").strip()[:GAME_NAME_CHARS] or t(
         lang, "score_sheet.default_name", date=date.today().isoformat()
     )
-    st.session_state["ss_name"] = name
-    st.session_state["ss_id"] = None
+    meta = {"version": DATA_VERSION, "players": list(sheet.players)}
+    try:
+        saved = store().create_game(name, KIND, meta)
+    except StoreError as error:
+        st.session_state["ss_store_error"] = error  # the names typed stay in the form
+        return
+    st.session_state["ss_sheet"] = sheet
+    st.session_state["ss_name"] = saved.name
+    st.session_state["ss_id"] = saved.id
+    st.session_state["ss_rows"] = []
     st.session_state["ss_editing"] = None
     st.session_state["ss_error"] = None
-    _save(sheet)
     _reset_form(sheet)
 
 
 def _delete_game() -> None:
     game_id = st.session_state.get("ss_id")
     if game_id is not None:
-        store().delete_game(game_id)
+        try:
+            store().delete_game(game_id)
+        except NotFoundError:
+            pass  # already deleted (in another tab): the game is gone either way
+        except StoreError as error:
+            st.session_state["ss_store_error"] = error
+            return
     _close()
     st.session_state["ss_flash"] = ("success", "score_sheet.deleted", {})
 
@@ -200,7 +254,21 @@ def _submit() -> None:
         st.session_state["ss_error"] = explain(error)  # the form keeps every value
         return
     st.session_state["ss_error"] = None
-    _save(new)
+    game_id = _game_id()
+    rows = _rows()
+    try:
+        if editing is None:
+            added = store().add_row(game_id, entry.to_data())  # a row added, nothing rewritten
+            rows = [*rows, (added.id, added.version)]
+        else:
+            row_id, version = rows[editing]
+            changed = store().update_row(game_id, row_id, version, entry.to_data())
+            rows = [*rows[:editing], (changed.id, changed.version), *rows[editing + 1 :]]
+    except StoreError as error:
+        st.session_state["ss_store_error"] = error  # the form keeps every value
+        return
+    st.session_state["ss_sheet"] = new
+    st.session_state["ss_rows"] = rows
     number = len(new.entries) if editing is None else editing + 1
     st.session_state["ss_flash"] = (
         "success",
@@ -235,7 +303,15 @@ def _delete_row(index: int) -> None:
     except EntryError as error:
         st.session_state["ss_error"] = explain(error)
         return
-    _save(new)
+    rows = _rows()
+    try:
+        row_id, version = rows[index]
+        store().delete_row(_game_id(), row_id, version)
+    except StoreError as error:
+        st.session_state["ss_store_error"] = error
+        return
+    st.session_state["ss_sheet"] = new
+    st.session_state["ss_rows"] = [*rows[:index], *rows[index + 1 :]]
     editing = st.session_state.get("ss_editing")
     if editing is not None and editing >= index:
         _reset_form(new)
@@ -430,7 +506,7 @@ def deals_table(sheet: Sheet, lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _show_deals(sheet: Sheet, lang: str) -> None:
+def _show_deals(sheet: Sheet, lang: str, *, editable: bool = True) -> None:
     st.subheader(t(lang, "score_sheet.deals_heading"))
     if not sheet.entries:
         st.info(t(lang, "score_sheet.no_deals"))
@@ -456,6 +532,8 @@ def _show_deals(sheet: Sheet, lang: str) -> None:
             st.markdown(t(lang, "score_sheet.marks_line", marks=marks))
             if sum(deal.marks) == 0:
                 st.caption(t(lang, "score_sheet.sums_to_zero"))
+            if not editable:
+                continue
             left, right, _ = st.columns([1, 1, 4])
             left.button(
                 t(lang, "score_sheet.edit"),
@@ -501,6 +579,7 @@ def _show_game(sheet: Sheet, lang: str) -> None:
         key="ss_download",
         icon=":material/download:",
     )
+    _share(lang)
     with st.expander(t(lang, "score_sheet.delete_game")):
         st.button(
             t(lang, "score_sheet.confirm_delete", name=plain(name)),
@@ -509,11 +588,87 @@ def _show_game(sheet: Sheet, lang: str) -> None:
         )
 
 
+def _make_share_link() -> None:
+    """on_click: the game's read-only token (made once; the same link every time)."""
+    game_id = _game_id()
+    try:
+        st.session_state["ss_share"] = (game_id, store().share_token(game_id))
+    except StoreError as error:
+        st.session_state["ss_store_error"] = error
+
+
+def share_link(token: str) -> str:
+    """The score sheet page's address with ``?share=<token>`` (relative without a browser)."""
+    try:
+        page = str(st.context.url or "").split("?")[0]
+    except AttributeError:
+        page = ""
+    return f"{page}?share={token}"
+
+
+def _share(lang: str) -> None:
+    shared = st.session_state.get("ss_share")
+    token = shared[1] if isinstance(shared, tuple) and shared[0] == _game_id() else None
+    with st.expander(t(lang, "sharing.heading"), icon=":material/share:",
+                     expanded=token is not None):
+        st.caption(t(lang, "sharing.explain"))
+        if token is not None:
+            st.code(share_link(token), language=None)
+        else:
+            st.button(t(lang, "sharing.make"), key="ss_share_make", on_click=_make_share_link)
+
+
+def _show_shared(token: str, lang: str) -> None:
+    """A game shared by its owner: read-only (no form, no edit or delete, no other games)."""
+    try:
+        saved = database().shared_game(token)
+    except StoreError as error:
+        st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+        return
+    if saved is None or saved.kind != KIND:
+        st.warning(t(lang, "sharing.not_found"))
+        return
+    try:
+        sheet = sheet_of(saved)
+    except (ImpossiblePositionError, KeyError, ValueError, TypeError) as error:
+        st.error(t(lang, "score_sheet.errors.bad_saved_game", text=plain(str(error))))
+        return
+    st.subheader(t(lang, "score_sheet.heading", name=plain(saved.name)))
+    st.info(t(lang, "sharing.read_only"), icon=":material/visibility:")
+    names = ", ".join(plain(player) for player in sheet.players)  # typed by the owner
+    st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
+    for column, player, total in zip(
+        st.columns(sheet.size), sheet.players, sheet.totals(), strict=True
+    ):
+        column.metric(plain(player), signed(total))
+    _show_deals(sheet, lang, editable=False)
+    st.download_button(
+        t(lang, "score_sheet.download"),
+        data=sheet.to_csv(),
+        file_name=_file_name(saved.name),
+        mime="text/csv",
+        key="ss_shared_download",
+        icon=":material/download:",
+    )
+
+
+def _show_store_error(lang: str) -> None:
+    """The store call of the last action that failed (the action's input is kept); a stale
+    edit offers to reload the game as it is saved now."""
+    error = st.session_state.pop("ss_store_error", None)
+    if not isinstance(error, StoreError):
+        return
+    st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+    if isinstance(error, StaleEditError) and current_sheet() is not None:
+        st.button(t(lang, "store.reload"), key="ss_reload", on_click=_reload,
+                  icon=":material/refresh:")
+
+
 def _chooser(lang: str) -> None:
-    saved = store().games(KIND)
     left, right = st.columns(2)
-    with left.container(border=True):
+    with left.container(border=True), reported(lang):
         st.markdown(f"**{t(lang, 'score_sheet.saved_games')}**")
+        saved = store().games(KIND)  # a failed read is a warning here, not "no saved game"
         if not saved:
             st.caption(t(lang, "score_sheet.none_saved"))
         else:
@@ -522,8 +677,8 @@ def _chooser(lang: str) -> None:
                     lang,
                     "score_sheet.saved_label",
                     name=game.name,
-                    n=len(game.data.get("rows", [])),
-                    date=game.updated[:10],
+                    n=game.rows,
+                    date=f"{game.updated:%Y-%m-%d}",
                 )
                 for game in saved
             }
@@ -568,17 +723,21 @@ def render() -> None:
     lang = current_language()
     st.title(t(lang, "score_sheet.title"))
     st.caption(t(lang, "score_sheet.intro"))
-    show_saving_problem(lang)
+    token = st.query_params.get("share")
+    if token is not None:
+        _show_shared(token, lang)
+        return
     if "game" in st.query_params and "ss_sheet" not in st.session_state:
         wanted = query_int("game", 1, BIGINT, lang)
         if wanted is None:  # refused, and said so once: not asked again at every rerun
             st.query_params.pop("game", None)
         else:
-            _open(wanted)
+            _open(wanted)  # checked against the learner by the store: another's is not found
     flash = st.session_state.pop("ss_flash", None)
     if flash:
         kind, key, values = flash
         getattr(st, kind)(t(lang, key, **values))
+    _show_store_error(lang)
     sheet = current_sheet()
     if sheet is None:
         _chooser(lang)

@@ -1,15 +1,26 @@
-"""What the app keeps for the learner during a session: language, content, lesson progress."""
+"""What the app keeps for the learner during a session: language, content, the learner's
+store (and how a failed store call is reported), lesson progress."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
 
 from tutor.content.loader import Bank, load_all
-from tutor.progress.store import ProgressStore
-from tutor.ui.i18n import LANGUAGES, language_from_locale
+from tutor.inputs import plain
+from tutor.progress.store import (
+    Database,
+    LearnerStore,
+    NotFoundError,
+    StaleEditError,
+    StoreError,
+)
+from tutor.ui.i18n import LANGUAGES, language_from_locale, t
+from tutor.ui.learner import current_learner
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -42,20 +53,64 @@ def bank() -> Bank:
 
 
 @st.cache_resource(show_spinner=False)
-def store() -> ProgressStore:
-    """The progress database shared by every session of this server (one short connection
-    per call, WAL): see tutor.progress.store. If it cannot be used, ``store().problem`` says
-    why and the app keeps working without saving."""
-    return ProgressStore()
+def database() -> Database:
+    """The progress database of this server process (its engine and pool), shared by every
+    session; which database: see tutor.progress.store. Not cached when it fails to open, so
+    the next call tries again."""
+    return Database()
 
 
-def show_saving_problem(lang: str) -> None:
-    """A clear, non-blocking message when progress cannot be saved."""
-    problem = store().problem
-    if problem:
-        from tutor.ui.i18n import t
+@st.cache_resource(show_spinner=False)
+def _cookie_secret(url: str) -> bytes:
+    return database().secret()
 
-        st.warning(t(lang, "app.not_saving", problem=problem), icon=":material/warning:")
+
+def store() -> LearnerStore:
+    """This session's learner's own store: every read and write is scoped to the learner (see
+    tutor.ui.learner for who that is). Raises ``StoreError`` when the store cannot be reached;
+    wrap calls in ``reported`` / ``reported_later``."""
+    db = database()
+    return db.learner(current_learner(db, _cookie_secret(db.url)))
+
+
+# --- a failed store call is reported for that call ----------------------------------------
+PROBLEMS = "store_problems"
+
+
+def store_problem_text(error: StoreError, lang: str) -> str:
+    """What the learner reads when one store call failed."""
+    if isinstance(error, StaleEditError):
+        return t(lang, "store.stale")
+    if isinstance(error, NotFoundError):
+        return t(lang, "store.not_found")
+    return t(lang, "store.failed", problem=plain(str(error)))
+
+
+@contextmanager
+def reported(lang: str) -> Iterator[None]:
+    """Store calls while the page is drawn: a ``StoreError`` becomes a warning in place of what
+    the block would have drawn (never an empty "nothing saved"), and the page goes on."""
+    try:
+        yield
+    except StoreError as error:
+        st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+
+
+@contextmanager
+def reported_later() -> Iterator[None]:
+    """Store calls in a widget callback: a ``StoreError`` is kept and shown at the top of the
+    page by ``show_store_problems`` (what the learner typed stays in its widgets)."""
+    try:
+        yield
+    except StoreError as error:
+        problems: list[StoreError] = st.session_state.setdefault(PROBLEMS, [])
+        problems.append(error)
+
+
+def show_store_problems(lang: str) -> None:
+    """The store calls that failed in this run's callbacks, once each."""
+    for error in st.session_state.pop(PROBLEMS, []):
+        st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
 
 
 @dataclass
@@ -88,3 +143,20 @@ def save_lesson_progress(lesson_id: str) -> None:
     if now != progress.saved:
         store().save_lesson(lesson_id, progress.step, progress.seen, progress.passed)
         progress.saved = now
+
+
+# What this session remembers of the learner's saved data: dropped when that data changes
+# underneath (start afresh, delete my data, a claimed legacy profile), so nothing stale is
+# shown or written back.
+_SESSION_COPIES = (
+    "saved_lessons", "lesson_progress",
+    "ss_sheet", "ss_id", "ss_name", "ss_rows", "ss_editing", "ss_error", "ss_share",
+    "practice_game", "practice_saved", "practice_version",
+)
+
+
+def forget_session_copies() -> None:
+    for key in _SESSION_COPIES:
+        st.session_state.pop(key, None)
+    for key in [k for k in st.session_state if isinstance(k, str) and k.startswith("due:")]:
+        st.session_state.pop(key, None)
