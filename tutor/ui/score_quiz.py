@@ -61,6 +61,10 @@ def _int_param(name: str) -> int | None:
 def _init_from_url() -> None:
     """On a session's first run, the level, mode and seed come from the URL (or are drawn)."""
     if "sq_seed" in st.session_state:
+        # Streamlit drops a widget's key while its page is not shown: back on the quiz, the
+        # level and mode are the ones last used, not None.
+        st.session_state.setdefault("sq_level", st.session_state.get("sq_last_level", 1))
+        st.session_state.setdefault("sq_mode", st.session_state.get("sq_last_mode", "full"))
         return
     level = _int_param("level")
     level = level if level in LEVELS else 1
