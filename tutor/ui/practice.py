@@ -58,6 +58,7 @@ from tutor.ui.views import names, score_lines
 GAME = "practice_game"
 MESSAGE = "practice_message"
 SAVED = "practice_saved"
+OTHERS = "practice_other_games"  # (game id, the other saved games) as last read
 KIND = "practice"
 PLAY_REASONS = frozenset(r.value for r in Reason)
 ECART_REASONS = frozenset({"king_in_ecart", "oudler_in_ecart", "trump_while_other_cards"})
@@ -908,8 +909,18 @@ def _score_sheet(game: PracticeGame, lang: str) -> None:
         st.dataframe(table, hide_index=True, width="stretch")
 
 
+def _other_games(game: PracticeGame) -> list[Any]:
+    """The five latest other saved games, read once per game shown: reading and parsing every
+    saved game on each card played was the page's largest cost under load (tests/load)."""
+    memo = st.session_state.get(OTHERS)
+    if memo is None or memo[0] != game.game_id:
+        others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
+        memo = st.session_state[OTHERS] = (game.game_id, others)
+    return list(memo[1])
+
+
 def _saved_games(game: PracticeGame, lang: str) -> None:
-    others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
+    others = _other_games(game)
     with st.expander(t(lang, "game.saved.heading")):
         if not others:
             st.caption(t(lang, "game.saved.none"))
