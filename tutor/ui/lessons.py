@@ -84,8 +84,11 @@ def render() -> None:
 
 
 def _go_to(lesson_id: str, step: int) -> None:
-    """on_click: move to ``step`` and save where the learner is."""
-    lesson_progress(lesson_id).step = step
+    """on_click: move to ``step`` and save where the learner is (the step counts as seen, as
+    it is drawn next: one write per click, not two)."""
+    progress = lesson_progress(lesson_id)
+    progress.step = step
+    progress.seen.add(step)
     save_lesson_progress(lesson_id)
 
 
