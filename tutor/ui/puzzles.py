@@ -125,10 +125,10 @@ def _choose_filters(lang: str, themes: list[str]) -> Filters:
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
 
-def _stats_bar(lang: str) -> None:
+def _stats_bar(lang: str, due_items: list[tuple[str, datetime]]) -> None:
     s = store()
     streak = s.streak()
-    due = len(s.due_items())
+    due = len(due_items)
     nxt = s.next_due()
     cols = st.columns(3)
     cols[0].metric(
@@ -266,9 +266,9 @@ def render() -> None:
     lang = current_language()
     st.title(t(lang, "puzzle.heading"))
     show_saving_problem(lang)
-    _stats_bar(lang)
     s = store()
-    due_items = s.due_items()
+    due_items = s.due_items()  # read once per run, for the stats bar and the review source
+    _stats_bar(lang, due_items)
     source = _choose_source(lang, len(due_items))
     if source == GENERATED:
         _render_generated(lang)
@@ -292,7 +292,7 @@ def render() -> None:
     if wanted is not None and find_puzzle(wanted) is None:
         st.warning(t(lang, "puzzle.not_found", id=wanted))
         wanted = None
-    weak = weak_themes()
+    weak = weak_themes() if filters.weak_only else set()  # a scan of every attempt: on demand
     if filters.weak_only and not weak:
         st.info(t(lang, "trainer.no_weak"))
     shown = [p for p in puzzles if filters.keep(p, weak)]
