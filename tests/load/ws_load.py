@@ -99,6 +99,7 @@ class Widget:
     type: str  # the element's proto field: "button", "text_input", "bidi_component"...
     id: str
     data: str = ""  # a v2 component's JSON data (the hand's cards)
+    fragment: str = ""  # the st.fragment it is drawn in: its events rerun only that fragment
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Session:
         self.page_hash = ""
         self.pages: dict[str, str] = {}  # url path -> page script hash
         self.widgets: dict[str, Widget] = {}  # user key -> widget
+        self._fragments: dict[str, str] = {}  # widget id -> its fragment ("" for none)
 
     async def rerun(self, *, page: str | None = None, query: str | None = None,
                     states: list[WidgetState] = ()) -> Run:  # type: ignore[assignment]
@@ -132,6 +134,10 @@ class Session:
         else:
             client.page_script_hash = self.page_hash
         client.widget_states.widgets.extend(states)
+        # As the browser does: an event from a widget inside a fragment reruns the fragment.
+        fragments = {self._fragments.get(state.id, "") for state in states}
+        if page is None and len(fragments) == 1:
+            client.fragment_id = fragments.pop()
         client.context_info.timezone = "UTC"
         client.context_info.locale = "en-US"
         start = time.perf_counter()
@@ -158,7 +164,14 @@ class Session:
                         errors.append("compile error")
                     break
                 widgets.clear()  # finished early for a rerun: the next run redraws all
+        if client.fragment_id:  # a fragment run redraws only the fragment's widgets
+            kept = {k: w for k, w in self.widgets.items() if w.fragment != client.fragment_id}
+            widgets = {**kept, **widgets}
         self.widgets = widgets
+        self._fragments = {w.id: w.fragment for w in widgets.values()}
+        for w in widgets.values():
+            if w.type == "bidi_component":
+                self._fragments[f"{INTERNAL_KEY}{w.id}__events"] = w.fragment
         return Run(latency, errors)
 
     @staticmethod
@@ -180,7 +193,7 @@ class Session:
         # one); an id without a key is kept under the id itself.
         key = element_id.split("-", 2)[-1] if element_id.startswith("$$ID-") else element_id
         data = body.json if kind == "bidi_component" else ""
-        widgets[key] = Widget(kind, element_id, data)
+        widgets[key] = Widget(kind, element_id, data, fwd.delta.fragment_id)
         if kind == "button" and body.is_form_submitter:  # found by its form's key
             widgets[f"submit:{body.form_id}"] = widgets[key]
 
