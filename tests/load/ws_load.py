@@ -106,6 +106,7 @@ class Widget:
 class Run:
     latency: float
     errors: list[str]
+    messages: int  # ForwardMsgs received: the elements drawn and the bookkeeping
 
 
 class ScriptError(Exception):
@@ -122,6 +123,7 @@ class Session:
         self.pages: dict[str, str] = {}  # url path -> page script hash
         self.widgets: dict[str, Widget] = {}  # user key -> widget
         self._fragments: dict[str, str] = {}  # widget id -> its fragment ("" for none)
+        self.cached: set[str] = set()  # hashes of the large messages already received
 
     async def rerun(self, *, page: str | None = None, query: str | None = None,
                     states: list[WidgetState] = ()) -> Run:  # type: ignore[assignment]
@@ -138,17 +140,22 @@ class Session:
         fragments = {self._fragments.get(state.id, "") for state in states}
         if page is None and len(fragments) == 1:
             client.fragment_id = fragments.pop()
+        client.cached_message_hashes.extend(self.cached)
         client.context_info.timezone = "UTC"
         client.context_info.locale = "en-US"
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         widgets: dict[str, Widget] = {}
         errors: list[str] = []
+        messages = 0
         while True:
             frame = await self.ws.recv()
+            messages += 1
             fwd = ForwardMsg()
             fwd.ParseFromString(frame)
             kind = fwd.WhichOneof("type")
+            if fwd.metadata.cacheable:  # the browser keeps these and says so on each rerun
+                self.cached.add(fwd.hash)
             if kind == "delta":
                 self._read_delta(fwd, widgets, errors)
             elif kind == "page_info_changed":
@@ -172,7 +179,7 @@ class Session:
         for w in widgets.values():
             if w.type == "bidi_component":
                 self._fragments[f"{INTERNAL_KEY}{w.id}__events"] = w.fragment
-        return Run(latency, errors)
+        return Run(latency, errors, messages)
 
     @staticmethod
     def _read_delta(fwd: ForwardMsg, widgets: dict[str, Widget], errors: list[str]) -> None:
@@ -231,6 +238,7 @@ class Session:
 @dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    messages: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     failures: int = 0
 
@@ -258,6 +266,7 @@ class Learner:
             self.stats.errors[error[:160]] += 1
         if self.window[0] <= started and time.monotonic() <= self.window[1]:
             self.stats.latencies[kind].append(run.latency)
+            self.stats.messages[kind].append(run.messages)
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
 
@@ -439,11 +448,12 @@ def report(stats: Stats, seconds: float, sessions: int, processes: int,
     if not every:
         print("no interaction completed")
         return {"rate": 0.0, "median": 0.0, "p95": 0.0}
-    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}")
+    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}{'messages':>10}")
     for kind in sorted(stats.latencies):
         values = stats.latencies[kind]
         print(f"{kind:<16}{len(values):>7}{statistics.median(values) * 1000:>12.0f}"
-              f"{_percentile(values, 0.95) * 1000:>10.0f}")
+              f"{_percentile(values, 0.95) * 1000:>10.0f}"
+              f"{statistics.mean(stats.messages[kind]):>10.0f}")
     result = {
         "rate": len(every) / seconds,
         "median": statistics.median(every) * 1000,
