@@ -422,13 +422,15 @@ def _tricks_played(deal: Deal, lang: str) -> None:
     if not deal.tricks:
         return
     players = deal.players
+    # One element for the whole list, not two per trick: each element is a message to send.
+    rows = "".join(
+        '<div style="font-size:0.875rem;color:#5b6b65;margin:8px 0 2px 0">'
+        f"{html.escape(_trick_line(number, record, players, lang))}</div>"
+        + hand_svg_row(record.cards, width=36, selected=_winning_card(record), lang=lang)
+        for number, record in enumerate(deal.tricks, start=1)
+    )
     with st.expander(t(lang, "game.table.previous")):
-        for number, record in enumerate(deal.tricks, start=1):
-            st.caption(_trick_line(number, record, players, lang))
-            st.markdown(
-                hand_svg_row(record.cards, width=36, selected=_winning_card(record), lang=lang),
-                unsafe_allow_html=True,
-            )
+        st.markdown(rows, unsafe_allow_html=True)
 
 
 def _winning_card(record: TrickRecord) -> set[Card]:
