@@ -311,10 +311,26 @@ def _on_resume(game_id: int) -> None:
     _flash("info", t(_lang(), "game.saved.restored"))
 
 
-def _clicked(game: PracticeGame, refusal: Refusal | None) -> None:
-    """A card click was applied: note the outcome and redraw from the new state."""
-    _after(refusal, game.coach)
-    st.rerun()
+# Card clicks are applied in the hand widget's callback, before the page is drawn: the page
+# is drawn once, from the new state (not drawn, rerun and drawn again).
+def _on_call(card: Card) -> None:
+    game = _game()
+    _after(game.deal.call(card), game.coach)
+
+
+def _on_take_back(card: Card) -> None:
+    game = _game()
+    _after(game.deal.take_back(card), game.coach)
+
+
+def _on_discard(card: Card) -> None:
+    game = _game()
+    _after(game.deal.discard(card), game.coach)
+
+
+def _on_play(card: Card) -> None:
+    game = _game()
+    _after(game.deal.play(card), game.coach)
 
 
 # --- drawing: the table -------------------------------------------------------------------
@@ -582,11 +598,9 @@ def _calling(game: PracticeGame, lang: str) -> None:
     st.subheader(t(lang, "game.call.heading"))
     st.markdown(t(lang, "game.call.help"))
     _show_flash()
-    clicked = card_picker(current.callable(), key="practice-call", lang=lang)
+    card_picker(current.callable(), key="practice-call", lang=lang, on_pick=_on_call)
     st.markdown(f"**{t(lang, 'game.table.your_hand')}**")
     _cards_row(cards_of(current.hand), lang)
-    if clicked is not None:
-        _clicked(game, current.call(clicked))
 
 
 def _ecart(game: PracticeGame, lang: str) -> None:
@@ -606,11 +620,10 @@ def _ecart(game: PracticeGame, lang: str) -> None:
             st.success(t(lang, "game.ecart.complete"))
         if deal.ecart:
             st.caption(t(lang, "game.ecart.yours"))
-            back = card_picker(
-                display_order(cards_of(deal.ecart)), key="practice-ecart-back", lang=lang
+            card_picker(
+                display_order(cards_of(deal.ecart)), key="practice-ecart-back", lang=lang,
+                on_pick=_on_take_back,
             )
-            if back is not None:
-                _clicked(game, current.take_back(back))
         _show_flash()
     if stage is Stage.ECART:
         refused = current.discard_refusals()
@@ -619,9 +632,8 @@ def _ecart(game: PracticeGame, lang: str) -> None:
         if game.coach:
             st.caption(t(lang, "game.ecart.coach_hint"))
         playable = {c for c in hand if c not in refused} if game.coach else None
-        clicked = card_picker(hand, key="practice-ecart", playable=playable, lang=lang)
-        if clicked is not None:
-            _clicked(game, current.discard(clicked))
+        card_picker(hand, key="practice-ecart", playable=playable, lang=lang,
+                    on_pick=_on_discard)
         return
     st.markdown(f"**{t(lang, 'game.table.your_hand')}**")
     _cards_row(cards_of(current.hand), lang)
@@ -700,9 +712,7 @@ def _playing(game: PracticeGame, lang: str) -> None:
     hand = display_order(cards_of(current.hand))
     legal = current.legal_plays()
     playable = {c for c in hand if legal >> c & 1} if game.coach else None
-    clicked = card_picker(hand, key="practice-hand", playable=playable, lang=lang)
-    if clicked is not None:
-        _clicked(game, current.play(clicked))
+    card_picker(hand, key="practice-hand", playable=playable, lang=lang, on_pick=_on_play)
     _tricks_played(deal, lang)
 
 
