@@ -437,6 +437,10 @@ def _last_trick(game: PracticeGame, lang: str) -> None:
 def _tricks_played(deal: Deal, lang: str) -> None:
     if not deal.tricks:
         return
+    # Drawn only while open (a lazy expander): the faces of every trick are a large message.
+    box = st.expander(t(lang, "game.table.previous"), key="practice-tricks", on_change="rerun")
+    if not box.open:
+        return
     players = deal.players
     # One element for the whole list, not two per trick: each element is a message to send.
     rows = "".join(
@@ -445,8 +449,7 @@ def _tricks_played(deal: Deal, lang: str) -> None:
         + hand_svg_row(record.cards, width=36, selected=_winning_card(record), lang=lang)
         for number, record in enumerate(deal.tricks, start=1)
     )
-    with st.expander(t(lang, "game.table.previous")):
-        st.markdown(rows, unsafe_allow_html=True)
+    box.markdown(rows, unsafe_allow_html=True)
 
 
 def _winning_card(record: TrickRecord) -> set[Card]:
