@@ -935,8 +935,12 @@ def _other_games(game: PracticeGame) -> list[Any]:
 
 
 def _saved_games(game: PracticeGame, lang: str) -> None:
+    # Read and drawn only while open (a lazy expander), not on every card played.
+    box = st.expander(t(lang, "game.saved.heading"), key="practice-saved", on_change="rerun")
+    if not box.open:
+        return
     others = _other_games(game)
-    with st.expander(t(lang, "game.saved.heading")):
+    with box:
         if not others:
             st.caption(t(lang, "game.saved.none"))
         for saved in others:
