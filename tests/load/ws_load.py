@@ -123,7 +123,7 @@ class Session:
         self.pages: dict[str, str] = {}  # url path -> page script hash
         self.widgets: dict[str, Widget] = {}  # user key -> widget
         self._fragments: dict[str, str] = {}  # widget id -> its fragment ("" for none)
-        self.cached: set[str] = set()  # hashes of the large messages already received
+        self.cached: dict[str, ForwardMsg] = {}  # the large messages already received
 
     async def rerun(self, *, page: str | None = None, query: str | None = None,
                     states: list[WidgetState] = ()) -> Run:  # type: ignore[assignment]
@@ -155,7 +155,13 @@ class Session:
             fwd.ParseFromString(frame)
             kind = fwd.WhichOneof("type")
             if fwd.metadata.cacheable:  # the browser keeps these and says so on each rerun
-                self.cached.add(fwd.hash)
+                self.cached[fwd.hash] = fwd
+            elif kind == "ref_hash":  # "the message you already have": read it again
+                known = self.cached.get(fwd.ref_hash)
+                if known is None:
+                    errors.append(f"reference to an unknown message {fwd.ref_hash}")
+                    continue
+                fwd, kind = known, known.WhichOneof("type")
             if kind == "delta":
                 self._read_delta(fwd, widgets, errors)
             elif kind == "page_info_changed":
