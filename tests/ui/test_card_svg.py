@@ -135,6 +135,7 @@ def test_selected_draws_a_blue_outline() -> None:
 def test_names_are_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     tricky = "Roi <b>\"de\" cœur</b> & 'co'"
     monkeypatch.setattr(card_svg_module, "card_name", lambda card, lang="en": tricky)
+    card_svg.cache_clear()  # faces are cached: draw this one with the tricky name
     svg = card_svg(27)
     assert "<b>" not in svg
     root = parse(svg)
@@ -142,6 +143,7 @@ def test_names_are_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     assert root.find(f"{SVG}title").text == tricky
     row = ET.fromstring(hand_svg_row([27, 13]))
     assert [span.get("title") for span in row] == [tricky, tricky]
+    card_svg.cache_clear()
 
 
 @pytest.mark.parametrize("bad", [-1, DECK_SIZE, 3.0, "KH", True])

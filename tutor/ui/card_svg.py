@@ -21,6 +21,7 @@ browser whatever fonts are installed.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 from html import escape
 
 from tutor.engine.cards import (
@@ -236,6 +237,9 @@ def _excuse() -> tuple[str, str]:
     return _EXCUSE_FACE, corner + centre
 
 
+# A face depends only on its arguments: drawn once per server, then reused by every rerun
+# (78 cards x a few widths x dimmed/selected x 2 languages stay well under the bound).
+@lru_cache(maxsize=4096, typed=True)  # typed: True is not the card 1
 def card_svg(
     card: int,
     *,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -126,16 +127,10 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
         return
     selected: list[Card] = state["selected"]
     needed = CHIEN_SIZE[position.players] if ex.kind == "ecart" else None
-    clicked = card_picker(
-        hand, key=f"{key}-hand", selected=set(selected), playable=highlight, lang=lang
+    card_picker(
+        hand, key=f"{key}-hand", selected=set(selected), playable=highlight, lang=lang,
+        on_pick=partial(_toggle_card, key),
     )
-    if clicked is not None:
-        if clicked in selected:
-            selected.remove(clicked)
-        else:
-            selected.append(clicked)
-        state["verdict"] = None
-        st.rerun()
     count = f"{len(selected)}/{needed}" if needed else str(len(selected))
     st.caption(t(lang, "exercise.click_cards", n=count))
     if selected:
@@ -147,6 +142,17 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
         state["selected"] = []
         state["verdict"] = None
         st.rerun()
+
+
+def _toggle_card(key: str, card: Card) -> None:
+    """on_pick: select or unselect a card before the page is drawn (one run per click)."""
+    state = _state(key)
+    selected: list[Card] = state["selected"]
+    if card in selected:
+        selected.remove(card)
+    else:
+        selected.append(card)
+    state["verdict"] = None
 
 
 # --- numbers ------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ to a one-shot slot in session state and clears the pills.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -134,12 +135,24 @@ def _noop() -> None:
     """The component needs an ``on_clicked_change`` callback to expose ``clicked``."""
 
 
-def _on_fallback_change(key: str) -> None:
+def _on_fallback_change(key: str, on_pick: Callable[[int], None] | None = None) -> None:
     fallback = _fallback_key(key)
     choice = st.session_state.get(fallback)
     if choice is not None:
-        st.session_state[_choice_key(key)] = choice
         st.session_state[fallback] = None  # nothing stays selected: the next pick also counts
+        if on_pick is not None:
+            on_pick(choice)
+        else:
+            st.session_state[_choice_key(key)] = choice
+
+
+def _on_face_click(key: str, cards: Collection[int], on_pick: Callable[[int], None]) -> None:
+    """The component's callback: the face clicked, handed to ``on_pick`` before the run."""
+    state = st.session_state.get(key)
+    code = state.get("clicked") if isinstance(state, Mapping) else None
+    card = _card_from_code(code, cards)
+    if card is not None:
+        on_pick(card)
 
 
 def _card_from_code(code: Any, cards: Collection[int]) -> int | None:
@@ -160,12 +173,17 @@ def card_picker(
     selected: set[int] | None = None,
     lang: str = "en",
     width: int = 56,
+    on_pick: Callable[[int], None] | None = None,
 ) -> int | None:
     """Show ``cards`` as faces in a wrapping row; return the card clicked in this run, or None.
 
     ``playable=None`` means every card is playable; others are dimmed but stay clickable.
     ``selected`` cards get a blue outline. The component's key is ``key``; the pills
     fallback's key is ``f"{key}-fallback"``.
+
+    With ``on_pick``, a click calls ``on_pick(card)`` in a callback, before the page is drawn
+    again, and ``card_picker`` returns None: a page that changes on a click then draws once,
+    already changed, instead of drawing, calling ``st.rerun()`` and drawing again.
     """
     cards = list(cards)
     if len(set(cards)) != len(cards):
@@ -193,8 +211,9 @@ def card_picker(
             for card in cards
         ],
     }
-    result = _hand_component(key=key, data=data, on_clicked_change=_noop)
-    clicked = _card_from_code(result.get("clicked"), cards)
+    on_click = _noop if on_pick is None else partial(_on_face_click, key, tuple(cards), on_pick)
+    result = _hand_component(key=key, data=data, on_clicked_change=on_click)
+    clicked = None if on_pick is not None else _card_from_code(result.get("clicked"), cards)
 
     chosen = st.session_state.pop(_choice_key(key), None)
     if cards:
@@ -205,7 +224,7 @@ def card_picker(
             selection_mode="single",
             key=_fallback_key(key),
             on_change=_on_fallback_change,
-            args=(key,),
+            args=(key, on_pick),
         )
     if clicked is not None:
         return clicked

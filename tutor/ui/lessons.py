@@ -85,21 +85,31 @@ def _render(lang: str) -> None:
         key="lesson_choice",
         format_func=lambda i: _title(by_id[i], lang),
     )
-    lesson = by_id[chosen]
+    _overview(list(lessons), lang)
+    _lesson_step(by_id[chosen], lang)
+
+
+@st.fragment
+def _lesson_step(lesson: Lesson, lang: str) -> None:
+    """The step on screen, and where the learner is written into the URL. A fragment: Back,
+    Next and the step's check rerun only this part, not the navigation and the course
+    overview (whose counts catch up on the next full run)."""
     progress = lesson_progress(lesson.id)
     progress.step = min(progress.step, len(lesson.steps) - 1)
-    st.query_params["lesson"] = chosen
+    st.query_params["lesson"] = lesson.id
     st.query_params["step"] = str(progress.step + 1)
-    st.session_state["lesson_link"] = (chosen, str(progress.step + 1))
-    _overview(list(lessons), lang)
+    st.session_state["lesson_link"] = (lesson.id, str(progress.step + 1))
     _render_step(lesson, progress, lang)
 
 
 def _go_to(lesson_id: str, step: int) -> None:
-    """on_click: move to ``step`` and save where the learner is (if saving fails, the move
-    is kept in the session and saved with the next change)."""
+    """on_click: move to ``step`` and save where the learner is (the step counts as seen, as
+    it is drawn next: one write per click, not two; if saving fails, the move is kept in the
+    session and saved with the next change)."""
     with reported_later():
-        lesson_progress(lesson_id).step = step
+        progress = lesson_progress(lesson_id)
+        progress.step = step
+        progress.seen.add(step)
         save_lesson_progress(lesson_id)
 
 

@@ -38,6 +38,7 @@ from tutor.engine.contracts import ChienFate, Contract, first_to_speak
 from tutor.engine.game import Deal, TrickRecord
 from tutor.engine.play import NO_SUIT_LED, Reason
 from tutor.engine.scoring import needed
+from tutor.inputs import plain
 from tutor.practice import (
     LEARNER,
     TARGETS,
@@ -63,6 +64,7 @@ GAME = "practice_game"
 MESSAGE = "practice_message"
 SAVED = "practice_saved"
 VERSION = "practice_version"  # (game id, version) as last saved by this session
+OTHERS = "practice_other_games"  # (game id, the other saved games) as last read
 KIND = "practice"
 PLAY_REASONS = frozenset(r.value for r in Reason)
 ECART_REASONS = frozenset({"king_in_ecart", "oudler_in_ecart", "trump_while_other_cards"})
@@ -357,10 +359,26 @@ def _on_resume(game_id: int) -> None:
     _flash("info", t(_lang(), "game.saved.restored"))
 
 
-def _clicked(game: PracticeGame, refusal: Refusal | None) -> None:
-    """A card click was applied: note the outcome and redraw from the new state."""
-    _after(refusal, game.coach)
-    st.rerun()
+# Card clicks are applied in the hand widget's callback, before the page is drawn: the page
+# is drawn once, from the new state (not drawn, rerun and drawn again).
+def _on_call(card: Card) -> None:
+    game = _game()
+    _after(game.deal.call(card), game.coach)
+
+
+def _on_take_back(card: Card) -> None:
+    game = _game()
+    _after(game.deal.take_back(card), game.coach)
+
+
+def _on_discard(card: Card) -> None:
+    game = _game()
+    _after(game.deal.discard(card), game.coach)
+
+
+def _on_play(card: Card) -> None:
+    game = _game()
+    _after(game.deal.play(card), game.coach)
 
 
 # --- drawing: the table -------------------------------------------------------------------
@@ -467,14 +485,19 @@ def _last_trick(game: PracticeGame, lang: str) -> None:
 def _tricks_played(deal: Deal, lang: str) -> None:
     if not deal.tricks:
         return
+    # Drawn only while open (a lazy expander): the faces of every trick are a large message.
+    box = st.expander(t(lang, "game.table.previous"), key="practice-tricks", on_change="rerun")
+    if not box.open:
+        return
     players = deal.players
-    with st.expander(t(lang, "game.table.previous")):
-        for number, record in enumerate(deal.tricks, start=1):
-            st.caption(_trick_line(number, record, players, lang))
-            st.markdown(
-                hand_svg_row(record.cards, width=36, selected=_winning_card(record), lang=lang),
-                unsafe_allow_html=True,
-            )
+    # One element for the whole list, not two per trick: each element is a message to send.
+    rows = "".join(
+        '<div style="font-size:0.875rem;color:#5b6b65;margin:8px 0 2px 0">'
+        f"{html.escape(_trick_line(number, record, players, lang))}</div>"
+        + hand_svg_row(record.cards, width=36, selected=_winning_card(record), lang=lang)
+        for number, record in enumerate(deal.tricks, start=1)
+    )
+    box.markdown(rows, unsafe_allow_html=True)
 
 
 def _winning_card(record: TrickRecord) -> set[Card]:
@@ -626,11 +649,9 @@ def _calling(game: PracticeGame, lang: str) -> None:
     st.subheader(t(lang, "game.call.heading"))
     st.markdown(t(lang, "game.call.help"))
     _show_flash()
-    clicked = card_picker(current.callable(), key="practice-call", lang=lang)
+    card_picker(current.callable(), key="practice-call", lang=lang, on_pick=_on_call)
     st.markdown(f"**{t(lang, 'game.table.your_hand')}**")
     _cards_row(cards_of(current.hand), lang)
-    if clicked is not None:
-        _clicked(game, current.call(clicked))
 
 
 def _ecart(game: PracticeGame, lang: str) -> None:
@@ -650,11 +671,10 @@ def _ecart(game: PracticeGame, lang: str) -> None:
             st.success(t(lang, "game.ecart.complete"))
         if deal.ecart:
             st.caption(t(lang, "game.ecart.yours"))
-            back = card_picker(
-                display_order(cards_of(deal.ecart)), key="practice-ecart-back", lang=lang
+            card_picker(
+                display_order(cards_of(deal.ecart)), key="practice-ecart-back", lang=lang,
+                on_pick=_on_take_back,
             )
-            if back is not None:
-                _clicked(game, current.take_back(back))
         _show_flash()
     if stage is Stage.ECART:
         refused = current.discard_refusals()
@@ -663,9 +683,8 @@ def _ecart(game: PracticeGame, lang: str) -> None:
         if game.coach:
             st.caption(t(lang, "game.ecart.coach_hint"))
         playable = {c for c in hand if c not in refused} if game.coach else None
-        clicked = card_picker(hand, key="practice-ecart", playable=playable, lang=lang)
-        if clicked is not None:
-            _clicked(game, current.discard(clicked))
+        card_picker(hand, key="practice-ecart", playable=playable, lang=lang,
+                    on_pick=_on_discard)
         return
     st.markdown(f"**{t(lang, 'game.table.your_hand')}**")
     _cards_row(cards_of(current.hand), lang)
@@ -744,9 +763,7 @@ def _playing(game: PracticeGame, lang: str) -> None:
     hand = display_order(cards_of(current.hand))
     legal = current.legal_plays()
     playable = {c for c in hand if legal >> c & 1} if game.coach else None
-    clicked = card_picker(hand, key="practice-hand", playable=playable, lang=lang)
-    if clicked is not None:
-        _clicked(game, current.play(clicked))
+    card_picker(hand, key="practice-hand", playable=playable, lang=lang, on_pick=_on_play)
     _tricks_played(deal, lang)
 
 
@@ -955,10 +972,24 @@ def _score_sheet(game: PracticeGame, lang: str) -> None:
         st.dataframe(table, hide_index=True, width="stretch")
 
 
+def _other_games(game: PracticeGame) -> list[Any]:
+    """The five latest other saved games, read once per game shown: reading and parsing every
+    saved game on each card played was the page's largest cost under load (tests/load)."""
+    memo = st.session_state.get(OTHERS)
+    if memo is None or memo[0] != game.game_id:
+        others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
+        memo = st.session_state[OTHERS] = (game.game_id, others)
+    return list(memo[1])
+
+
 def _saved_games(game: PracticeGame, lang: str) -> None:
-    with st.expander(t(lang, "game.saved.heading")):
+    # Read and drawn only while open (a lazy expander), not on every card played.
+    box = st.expander(t(lang, "game.saved.heading"), key="practice-saved", on_change="rerun")
+    if not box.open:
+        return
+    with box:
         try:
-            others = [g for g in store().games(KIND) if g.id != game.game_id][:5]
+            others = _other_games(game)
         except StoreError as error:  # said, never shown as "no saved game"
             st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
             return
@@ -969,7 +1000,7 @@ def _saved_games(game: PracticeGame, lang: str) -> None:
             deals = len(rows) if isinstance(rows, list) else saved.rows
             text, button = st.columns([4, 1])
             text.caption(
-                t(lang, "game.saved.item", name=saved.name, deals=deals,
+                t(lang, "game.saved.item", name=plain(saved.name), deals=deals,
                   when=f"{saved.updated:%Y-%m-%d %H:%M}")
             )
             button.button(

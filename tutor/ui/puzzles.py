@@ -140,10 +140,10 @@ def _choose_filters(lang: str, themes: list[str]) -> Filters:
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
 
-def _stats_bar(lang: str) -> None:
+def _stats_bar(lang: str, due_items: list[tuple[str, datetime]]) -> None:
     s = store()
     streak = s.streak()
-    due = len(s.due_items())
+    due = len(due_items)
     nxt = s.next_due()
     cols = st.columns(3)
     cols[0].metric(
@@ -297,17 +297,18 @@ def render() -> None:
     lang = current_language()
     st.title(t(lang, "puzzle.heading"))
     show_store_problems(lang)
-    with reported(lang):
-        _stats_bar(lang)
-    _render_puzzles(lang)
-
-
-def _render_puzzles(lang: str) -> None:
-    """The puzzles keep working when the store fails: each failed read is a warning, and the
-    review queue or bookmarks it could not read are never shown as empty."""
     due_items: list[tuple[str, datetime]] | None = None
     with reported(lang):
-        due_items = store().due_items()
+        due_items = store().due_items()  # read once per run, for the stats bar and the source
+    if due_items is not None:
+        with reported(lang):
+            _stats_bar(lang, due_items)
+    _render_puzzles(lang, due_items)
+
+
+def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> None:
+    """The puzzles keep working when the store fails: each failed read is a warning, and the
+    review queue or bookmarks it could not read are never shown as empty."""
     source = _choose_source(lang, len(due_items or ()))
     if source == GENERATED:
         _render_generated(lang)
@@ -338,7 +339,7 @@ def _render_puzzles(lang: str) -> None:
         st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
     weak: set[str] = set()
-    if filters.weak_only:
+    if filters.weak_only:  # a scan of every attempt: on demand
         with reported(lang):
             weak = weak_themes()
     if filters.weak_only and not weak:

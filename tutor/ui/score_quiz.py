@@ -57,6 +57,10 @@ def _init_from_url(lang: str) -> None:
     """On a session's first run, the level, mode and seed come from the URL (or are drawn);
     a value the page cannot use is named in a message and replaced by the default."""
     if "sq_seed" in st.session_state:
+        # Streamlit drops a widget's key while its page is not shown: back on the quiz, the
+        # level and mode are the ones last used, not None.
+        st.session_state.setdefault("sq_level", st.session_state.get("sq_last_level", 1))
+        st.session_state.setdefault("sq_mode", st.session_state.get("sq_last_mode", "full"))
         return
     asked_level = query_choice("level", [str(level) for level in LEVELS], lang)
     level = int(asked_level) if asked_level is not None else 1
