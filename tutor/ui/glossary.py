@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutor.content.models import TermRow
 from tutor.ui.i18n import localized, t
 from tutor.ui.session import bank, current_language
+
+if TYPE_CHECKING:
+    from tutor.content.models import TermRow
 
 
 def show_glossary_terms(keys: Iterable[str], lang: str) -> None:
