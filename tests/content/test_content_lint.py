@@ -34,7 +34,7 @@ EXPECTED: list[tuple[str, int, int, str, str]] = [
     (f"{COUNTING}/seed-in-text.yaml", 14, 13, "explanation.en",
      "'seed': names an internal source"),
     (f"{COUNTING}/puzzle-id-in-text.yaml", 14, 18, "explanation.en",
-     "'counting-03': names an internal puzzle id"),
+     "'needed-05': names an internal puzzle id"),
     (f"{COUNTING}/file-name-in-text.yaml", 14, 9, "explanation.en",
      "'02-card-values.yaml': names a file"),
     (f"{COUNTING}/padded-lesson.yaml", 14, 5, "explanation.en",

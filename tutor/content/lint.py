@@ -5,7 +5,7 @@ Every text a learner reads (any ``en:`` or ``it:`` value of a lesson, a puzzle o
 glossary) is searched for:
 
 - names of our own files and sources: "seed", "della fonte", a puzzle id such as
-  ``scoring-29``, a file name ``08-the-excuse.yaml``, a zero-padded "lesson 08";
+  ``scoring-29`` or ``needed-05``, a file name ``08-the-excuse.yaml``, a zero-padded "lesson 08";
 - the Italian forms the tutor has replaced by one term (``sovratagliare`` -> ``surtagliare``,
   ``Unità`` -> ``valore``, ``cartina`` -> ``scartina``, ``oudler`` -> ``bout`` in running text…),
   and the English and Italian non-word "boudler".
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tutor.content.errors import FieldPath
-from tutor.content.models import LANGUAGES, Theme
+from tutor.content.models import LANGUAGES
 from tutor.content.yamlload import YamlDoc
 
 
@@ -44,16 +44,16 @@ def _rule(regex: str, message: str, needles: tuple[str, ...], *,
     return TermRule(re.compile(regex, flags), message, needles, allowed_where_defined)
 
 
-_PUZZLE_ID = "|".join(re.escape(theme.value) for theme in Theme)
-
 # Rules for every language: our file and source names mean nothing to a learner.
 INTERNAL_NAMES: tuple[TermRule, ...] = (
     _rule(r"\bseeds?\b", "names an internal source: say where the example comes from "
                          "(\"the FFT rulebook's example\", \"an Italian rules guide\")",
           ("seed",)),
-    _rule(rf"\b(?:{_PUZZLE_ID})-\d{{2,}}\b", "names an internal puzzle id: describe the "
-                                              "position instead",
-          tuple(theme.value + "-" for theme in Theme)),
+    # Puzzle ids are slugs ending in a two-digit number (scoring-29, needed-05); no word of
+    # running text has that shape.
+    _rule(r"\b[a-z]+(?:-[a-z]+)*-\d{2,}\b", "names an internal puzzle id: describe the "
+                                             "position instead",
+          tuple(f"-{digit}" for digit in "0123456789"), case=True),
     _rule(r"[\w/-]+\.ya?ml\b", "names a file: name the lesson by its number or title",
           (".yaml", ".yml")),
     _rule(r"\b(?:lesson|lezione|lessons|lezioni) 0\d\b",
