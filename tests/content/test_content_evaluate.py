@@ -80,21 +80,21 @@ def test_card_not_in_hand() -> None:
 
 
 def test_five_player_called_suit_on_the_first_trick() -> None:
-    p = puzzle("five-player-first-trick/called-suit-01")
-    verdict = evaluate(p, "8H")
-    assert verdict.code == "called_suit_first_trick" and verdict.cards == (parse_card("KH"),)
-    assert evaluate(p, "KS").correct
-    assert parse_card("QH") not in expected_answer(p)  # type: ignore[operator]
+    p = puzzle("five-player-first-trick/called-suit-01")  # the queen of diamonds is called
+    verdict = evaluate(p, "9D")
+    assert verdict.code == "called_suit_first_trick" and verdict.cards == (parse_card("QD"),)
+    assert evaluate(p, "NS").correct
+    assert parse_card("JD") not in expected_answer(p)  # type: ignore[operator]
 
 
 # --- legal set -------------------------------------------------------------------------------
 def test_legal_set_right_and_wrong() -> None:
     p = puzzle("follow-suit/follow-suit-01")
-    assert evaluate(p, {parse_card(c) for c in ("KD", "3D", "EX")}).correct
-    verdict = evaluate(p, cards("KD 3D T12"))
+    assert evaluate(p, {parse_card(c) for c in ("JC", "2C", "EX")}).correct
+    verdict = evaluate(p, cards("JC 2C T15"))
     assert (verdict.correct, verdict.code) == (False, "wrong_set")
-    assert set(verdict.cards) == cards("EX T12")  # the missing and the extra cards
-    assert verdict.expected == cards("KD 3D EX")
+    assert set(verdict.cards) == cards("EX T15")  # the missing and the extra cards
+    assert verdict.expected == cards("JC 2C EX")
 
 
 # --- écart -------------------------------------------------------------------------------------

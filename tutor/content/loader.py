@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from tutor.content.checks import Issue, check_exercise, check_lesson, check_puzzle, check_step
 from tutor.content.errors import ContentError, ContentErrors, FieldPath, display_path, dotted
+from tutor.content.lint import lint_texts
 from tutor.content.models import (
     GLOSSARY_FILE,
     KINDS,
@@ -51,6 +52,7 @@ class LoadedFile:
     doc: YamlDoc | None = None
     model: Lesson | Puzzle | Glossary | None = None
     errors: list[ContentError] = field(default_factory=list)
+    source: str = ""  # the file's text, for the lint to point inside multi-line texts
 
     @property
     def data(self) -> Any:
@@ -193,6 +195,7 @@ def _read(path: Path, kind: str | None) -> LoadedFile:
         message = f"cannot read: {exc.strerror}"
         loaded.errors.append(ContentError(loaded.shown, 1, 1, "file", message))
         return loaded
+    loaded.source = text
     try:
         doc = parse_yaml(text)
     except YamlSyntaxError as exc:
@@ -278,6 +281,14 @@ def _check_valid_exercise(loaded: LoadedFile) -> None:
     _issues(loaded, check_exercise(exercise))
 
 
+def _lint(loaded: LoadedFile) -> None:
+    """The learner-facing texts: no internal names, one term per concept (tutor.content.lint)."""
+    assert loaded.doc is not None
+    for issue in lint_texts(loaded.doc, loaded.source):
+        loaded.errors.append(ContentError(loaded.shown, issue.line, issue.col,
+                                          dotted(issue.path), issue.message))
+
+
 def load_file(path: str | Path, kind: str | None = None) -> LoadedFile:
     """Read, validate and check one file; never raises (errors are in the result)."""
     path = Path(path)
@@ -311,6 +322,7 @@ def load_file(path: str | Path, kind: str | None = None) -> LoadedFile:
             loaded.model = puzzle
         else:
             _check_valid_exercise(loaded)
+    _lint(loaded)
     if loaded.errors:
         loaded.model = None
     return loaded

@@ -384,8 +384,17 @@ class GlossaryTerm(Model):
     definition: Text
 
 
+class TermRow(Model):
+    """A line of the glossary page's terminology table: one concept, one word per language."""
+
+    fr: StrictStr
+    it: StrictStr  # the word the tutor's Italian uses (the Italian players' word)
+    en: StrictStr
+
+
 class Glossary(Model):
     terms: Annotated[tuple[GlossaryTerm, ...], Field(min_length=1)]
+    terminology: tuple[TermRow, ...] = ()
 
     def get(self, key: str) -> GlossaryTerm | None:
         return next((term for term in self.terms if term.key == key), None)
