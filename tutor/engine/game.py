@@ -145,6 +145,7 @@ _FIELDS = (
     "excuse_winner",
     "attack_tricks",
     "excuse_won_last",
+    "excuse_changed_camp",
     "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
@@ -186,6 +187,7 @@ class Deal:
         self.excuse_winner: int | None = None
         self.attack_tricks = 0
         self.excuse_won_last = False
+        self.excuse_changed_camp = False
         self.redeal_reason: RedealReason | None = None
         self._stack: list[tuple[object, ...]] = []
         self._moves: list[Action] = []
@@ -226,6 +228,7 @@ class Deal:
                 self.excuse_winner,
                 self.attack_tricks,
                 self.excuse_won_last,
+                self.excuse_changed_camp,
                 self.redeal_reason,
             )
         )
@@ -481,17 +484,26 @@ class Deal:
         cards = 0
         for c in trick:
             cards |= 1 << c
+        excuse_to: int | None = None
         if EXCUSE_BIT & cards:
             excuse_seat = seats[trick.index(EXCUSE)]
-            if last and trick[0] == EXCUSE and self._side_won_all(excuse_seat):
+            won_all = self._side_won_all(excuse_seat)
+            if last and trick[0] == EXCUSE and won_all:
                 winner = excuse_seat  # the chelem exception: the Excuse led last wins
                 self.excuse_won_last = True
             elif not last:
                 cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
                 self.excuse_seat = excuse_seat
                 self.excuse_winner = winner
-            # played to the last trick otherwise: it goes to the trick's winner
+            elif not (won_all and self.is_attack(winner) == self.is_attack(excuse_seat)):
+                # Played to the last trick outside a chelem it changes camp (§7), also when
+                # its own side wins that trick.
+                cards &= ~EXCUSE_BIT
+                excuse_to = self._a_seat_of_the_other_camp(excuse_seat)
+                self.excuse_changed_camp = True
         self.won[winner] |= cards
+        if excuse_to is not None:
+            self.won[excuse_to] |= EXCUSE_BIT
         if self.is_attack(winner):
             self.attack_tricks += 1
         self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
@@ -503,7 +515,15 @@ class Deal:
         if len(self.tricks) == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
+    def _a_seat_of_the_other_camp(self, seat: int) -> int:
+        """Where a card that changes camp is put: the piles are summed by side at the count."""
+        if self.is_attack(seat):
+            return next(s for s in range(self.players) if not self.is_attack(s))
+        assert self.taker is not None
+        return self.taker
+
     def _side_won_all(self, seat: int) -> bool:
+
         """Has ``seat``'s side won every trick so far?"""
         done = len(self.tricks)
         return self.attack_tricks == done if self.is_attack(seat) else self.attack_tricks == 0
@@ -544,6 +564,7 @@ class Deal:
                 tuple(p.level for p in self.poignees),
                 chelem,
                 alone,
+                self.excuse_changed_camp,
             )
         )
         marks = tuple(

@@ -76,6 +76,9 @@ class ScoreInput:
     poignees: tuple[Poignee, ...] = ()
     chelem: Chelem = Chelem.NONE
     alone: bool = False  # 5 players: the taker plays without a partner
+    # The Excuse changed camp in the last trick (§7): its 4.5 moved alone, so even at 4
+    # players the points may end on a half.
+    excuse_changed_camp: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +118,7 @@ def validate_score_input(s: ScoreInput) -> None:
         raise ImpossiblePositionError(
             f"points must be between 0 and 91, not {format_half(s.taker_half_points)}"
         )
-    if s.taker_half_points % 2 and s.players == 4:
+    if s.taker_half_points % 2 and s.players == 4 and not s.excuse_changed_camp:
         raise ImpossiblePositionError("at 4 players the points are whole: no half point")
     if s.alone and s.players != 5:
         raise ImpossiblePositionError("only at 5 players can the taker play alone (no partner)")
