@@ -12,6 +12,7 @@ from tutor.engine.cards import (
     QUEEN,
     Card,
     bit,
+    format_card,
     suit_card,
 )
 from tutor.engine.errors import IllegalActionError
@@ -109,6 +110,7 @@ def callable_cards(hand: int) -> int:
 def check_call(hand: int, card: Card) -> None:
     if not callable_cards(hand) >> card & 1:
         raise IllegalActionError(
-            "you may call a king; a queen only when holding the four kings, and so on",
+            f"{format_card(card)} may not be called: a king, or a queen only when holding "
+            "the four kings, and so on",
             "card_not_callable",
         )

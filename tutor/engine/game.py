@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NoReturn
 
 from tutor.engine import play as rules
 from tutor.engine.announcements import (
@@ -23,22 +24,30 @@ from tutor.engine.announcements import (
     poignee_options,
 )
 from tutor.engine.cards import (
+    DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
     LOW_CARDS_MASK,
     PETIT,
-    TRUMPS_MASK,
     Card,
     cards_of,
     format_card,
     half_points,
     oudlers_in,
 )
-from tutor.engine.contracts import ChienFate, Contract, callable_cards, first_to_speak
+from tutor.engine.contracts import (
+    ChienFate,
+    Contract,
+    callable_cards,
+    check_bid,
+    check_call,
+    first_to_speak,
+)
 from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
-from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal
+from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal, trumps_to_show
 from tutor.engine.errors import IllegalActionError
 from tutor.engine.scoring import Score, ScoreInput, Side, score
+from tutor.engine.trick import ExcuseFate, trick_outcome
 
 
 class Phase(Enum):
@@ -149,6 +158,15 @@ _FIELDS = (
     "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+
+
+def _is_card(card: object) -> bool:
+    return type(card) is int and 0 <= card < DECK_SIZE
+
+
+def _require_card(card: object) -> None:
+    if not _is_card(card):
+        raise IllegalActionError(f"{card!r} is not a card (0..77)", "malformed_action")
 
 
 class Deal:
@@ -295,26 +313,31 @@ class Deal:
         return []
 
     def push(self, action: Action) -> None:
-        """Do ``action`` for the seat whose turn it is, or raise IllegalActionError."""
-        if isinstance(action, Play):
+        """Do ``action`` for the seat whose turn it is, or raise IllegalActionError (and change
+        nothing) unless it is one of ``legal_actions()``. A poignée may show any valid set of
+        cards of its level: ``legal_actions()`` lists one choice per level."""
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
             self._require(Phase.PLAYING)
-            if not self.legal_plays() >> action.card & 1:
-                self._refuse_play(action.card)
-            self.play(action.card)
-        elif isinstance(action, Bid):
-            self._require(Phase.BIDDING)
+            card = action.card
+            if not _is_card(card) or not self.legal_plays() >> card & 1:
+                self._refuse_play(card)
+            self.play(card)
+        elif kind is Bid:
+            assert isinstance(action, Bid)
             self.bid(action.contract)
-        elif isinstance(action, Call):
-            self._require(Phase.CALLING)
+        elif kind is Call:
+            assert isinstance(action, Call)
             self.call(action.card)
-        elif isinstance(action, Discard):
-            self._require(Phase.ECART)
+        elif kind is Discard:
+            assert isinstance(action, Discard)
             self.discard(action.card)
-        elif isinstance(action, AnnounceChelem):
-            self._require(Phase.CHELEM)
+        elif kind is AnnounceChelem:
+            assert isinstance(action, AnnounceChelem)
             self.announce_chelem(action.announce)
-        elif isinstance(action, ShowPoignee):
-            self._require(Phase.PLAYING)
+        elif kind is ShowPoignee:
+            assert isinstance(action, ShowPoignee)
             self.show_poignee(action.cards)
         else:
             raise IllegalActionError(f"unknown action {action!r}", "unknown_action")
@@ -328,13 +351,13 @@ class Deal:
     # --- bidding --------------------------------------------------------------------------
     def bid(self, contract: Contract | None) -> None:
         """Each player speaks once, in turn: pass (None) or a higher contract."""
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError("bidding is over", "wrong_phase")
-        if contract is not None and self.highest is not None and contract <= self.highest:
-            raise IllegalActionError(
-                f"{contract.code} is not higher than {self.highest.code}: only higher bids",
-                "bid_not_higher",
-            )
+        self._require(Phase.BIDDING)
+        if contract is not None:
+            if type(contract) is not Contract:
+                raise IllegalActionError(
+                    f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
+                )
+            check_bid(contract, self.highest)
         self._save(Bid(contract))
         self.bids.append(contract)
         if contract is not None:
@@ -357,13 +380,10 @@ class Deal:
 
     def call(self, card: Card) -> None:
         """5 players: call a card; its holder is the secret partner (none: the taker is alone)."""
+        self._require(Phase.CALLING)
         assert self.taker is not None
-        if not callable_cards(self.hands[self.taker]) >> card & 1:
-            raise IllegalActionError(
-                f"{format_card(card)} may not be called: a king, or a queen only when holding "
-                "the four kings, and so on",
-                "card_not_callable",
-            )
+        _require_card(card)
+        check_call(self.hands[self.taker], card)
         self._save(Call(card))
         self.called = card
         holder = next((s for s, h in enumerate(self.hands) if h >> card & 1), None)
@@ -386,6 +406,8 @@ class Deal:
         return ecart_refusal(self.hands[self.taker], card, remaining)
 
     def discard(self, card: Card) -> None:
+        self._require(Phase.ECART)
+        _require_card(card)
         reason = self.discard_refusal(card)
         if reason is not None:
             raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
@@ -398,6 +420,12 @@ class Deal:
 
     # --- announcements --------------------------------------------------------------------
     def announce_chelem(self, announce: bool) -> None:
+        self._require(Phase.CHELEM)
+        if type(announce) is not bool:
+            raise IllegalActionError(
+                f"a chelem is announced (True) or not (False), not {announce!r}",
+                "malformed_action",
+            )
         self._save(AnnounceChelem(announce))
         self.chelem_announced = announce
         self.phase = Phase.PLAYING
@@ -416,6 +444,11 @@ class Deal:
         return poignee_options(self.hands[seat], self.players)
 
     def show_poignee(self, cards: int) -> None:
+        self._require(Phase.PLAYING)
+        if type(cards) is not int:
+            raise IllegalActionError(
+                f"a poignée is a mask of cards, not {cards!r}", "malformed_action"
+            )
         seat = self.to_play
         if self.played_seats >> seat & 1:
             raise IllegalActionError(
@@ -430,28 +463,33 @@ class Deal:
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        hand = self.hands[self.to_play]
-        if self.led < 0 and self.called is not None and not self.tricks:
-            return rules.called_suit_lead_mask(hand, self.called)
-        return rules.legal_mask(hand, self.led, self.top)
+        return rules.legal_plays_mask(
+            self.hands[self.to_play],
+            self.led,
+            self.top,
+            None if self.tricks else self.called,
+        )
 
     def explain_plays(self) -> rules.PlayVerdicts:
         return rules.explain_play(
             self.hands[self.to_play], self.trick, self.called, not self.tricks
         )
 
-    def _refuse_play(self, card: Card) -> None:
-        verdict = rules.illegal_play(
-            self.hands[self.to_play], self.trick, card, self.called, not self.tricks
-        )
-        reason = verdict.reason.value if verdict else "illegal_play"
-        raise IllegalActionError(str(verdict) if verdict else format_card(card), reason)
+    def _refuse_play(self, card: Card) -> NoReturn:
+        _require_card(card)
+        rules.check_play(self.hands[self.to_play], self.trick, card, self.called, not self.tricks)
+        raise AssertionError(f"{format_card(card)} is legal")  # pragma: no cover
 
     def play(self, card: Card) -> None:
-        """Play ``card`` for the player to play. Fast path: legality is the caller's promise
-        when called directly; ``push(Play(card))`` checks it."""
-        self._save(Play(card))
+        """Play ``card`` for the player to play. The fast path: the phase and that the card is
+        in the player's hand are checked (two int tests, so a wrong call cannot corrupt the
+        deal); following suit and trumping are the caller's promise. ``push(Play(card))``
+        checks every rule."""
         seat = self.to_play
+        if self.phase is not Phase.PLAYING or not self.hands[seat] >> card & 1:
+            self._require(Phase.PLAYING)
+            raise IllegalActionError(f"{format_card(card)} is not in the hand", "not_in_hand")
+        self._save(Play(card))
         self.hands[seat] &= ~(1 << card)
         self.played_seats |= 1 << seat
         self.trick.append(card)
@@ -475,36 +513,36 @@ class Deal:
     def _end_trick(self) -> None:
         trick = self.trick
         seats = self.trick_seats
-        last = len(self.tricks) == self.tricks_per_deal - 1
-        if self.top:
-            winner_card = 55 + self.top
-        else:
-            winner_card = max(c for c in trick if c < 56 and c // 14 == self.led)
-        winner = seats[trick.index(winner_card)]
+        attack = 0
+        for i, seat in enumerate(seats):
+            if seat == self.taker or seat == self.partner:
+                attack |= 1 << i
+        done = len(self.tricks)
+        out = trick_outcome(
+            trick,
+            attack,
+            done == self.tricks_per_deal - 1,
+            self.attack_tricks == done,
+            self.attack_tricks == 0,
+        )
+        winner = seats[out.winner]
         cards = 0
         for c in trick:
             cards |= 1 << c
-        excuse_to: int | None = None
-        if EXCUSE_BIT & cards:
-            excuse_seat = seats[trick.index(EXCUSE)]
-            won_all = self._side_won_all(excuse_seat)
-            if last and trick[0] == EXCUSE and won_all:
-                winner = excuse_seat  # the chelem exception: the Excuse led last wins
-                self.excuse_won_last = True
-            elif not last:
-                cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-                self.excuse_seat = excuse_seat
-                self.excuse_winner = winner
-            elif not (won_all and self.is_attack(winner) == self.is_attack(excuse_seat)):
-                # Played to the last trick outside a chelem it changes camp (§7), also when
-                # its own side wins that trick.
-                cards &= ~EXCUSE_BIT
-                excuse_to = self._a_seat_of_the_other_camp(excuse_seat)
-                self.excuse_changed_camp = True
+        fate = out.excuse
+        if fate is ExcuseFate.EXCHANGED:
+            cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
+            self.excuse_seat = seats[trick.index(EXCUSE)]
+            self.excuse_winner = winner
+        elif fate is ExcuseFate.WINS_THE_TRICK:
+            self.excuse_won_last = True
+        elif fate is not ExcuseFate.NOT_PLAYED and out.excuse_to_attack != self.is_attack(winner):
+            # It changes camp on its own, also when its own side wins the last trick (§7).
+            cards &= ~EXCUSE_BIT
+            self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
+            self.excuse_changed_camp = True
         self.won[winner] |= cards
-        if excuse_to is not None:
-            self.won[excuse_to] |= EXCUSE_BIT
-        if self.is_attack(winner):
+        if attack >> out.winner & 1:
             self.attack_tricks += 1
         self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
         self.trick = []
@@ -515,18 +553,12 @@ class Deal:
         if len(self.tricks) == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
-    def _a_seat_of_the_other_camp(self, seat: int) -> int:
-        """Where a card that changes camp is put: the piles are summed by side at the count."""
-        if self.is_attack(seat):
-            return next(s for s in range(self.players) if not self.is_attack(s))
-        assert self.taker is not None
-        return self.taker
-
-    def _side_won_all(self, seat: int) -> bool:
-
-        """Has ``seat``'s side won every trick so far?"""
-        done = len(self.tricks)
-        return self.attack_tricks == done if self.is_attack(seat) else self.attack_tricks == 0
+    def _a_seat_of_camp(self, attack: bool) -> int:
+        """Where a card that changes camp is put: the piles are summed by camp at the count."""
+        if attack:
+            assert self.taker is not None
+            return self.taker
+        return next(s for s in range(self.players) if not self.is_attack(s))
 
     # --- the count ------------------------------------------------------------------------
     def result(self) -> DealResult:
@@ -611,7 +643,7 @@ class Deal:
     # --- views ----------------------------------------------------------------------------
     def trumps_shown_in_ecart(self) -> list[Card]:
         """Every trump put in the écart is shown to the defence."""
-        return cards_of(self.ecart & TRUMPS_MASK)
+        return trumps_to_show(self.ecart)
 
     def __repr__(self) -> str:
         return (

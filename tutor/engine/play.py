@@ -105,14 +105,21 @@ def called_suit_lead_mask(hand: int, called: Card) -> int:
     return allowed or hand
 
 
+def legal_plays_mask(hand: int, led: int, top: int, called_lead: Card | None = None) -> int:
+    """``legal_mask``, plus the 5-player first trick: ``called_lead`` is the called card while
+    the first trick's suit is still to be opened (None otherwise)."""
+    if led < 0 and called_lead is not None:
+        return called_suit_lead_mask(hand, called_lead)
+    return legal_mask(hand, led, top)
+
+
 def legal_cards(
     hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
 ) -> int:
     """Legal cards as a mask for a position given as the cards of the trick so far."""
-    led = led_suit(trick)
-    if called is not None and first_trick and led == NO_SUIT_LED:
-        return called_suit_lead_mask(hand, called)
-    return legal_mask(hand, led, top_trump(trick))
+    return legal_plays_mask(
+        hand, led_suit(trick), top_trump(trick), called if first_trick else None
+    )
 
 
 # --- the explanation ----------------------------------------------------------------------
@@ -214,16 +221,3 @@ def check_play(
     verdict = illegal_play(hand, trick, card, called, first_trick)
     if verdict is not None:
         raise IllegalActionError(str(verdict), verdict.reason.value)
-
-
-# --- who wins -----------------------------------------------------------------------------
-def trick_winner(trick: Sequence[Card]) -> int:
-    """Index in ``trick`` of the winning card: highest trump, else highest card of the suit led.
-    The Excuse never wins here; the chelem exception is decided by the deal (§7)."""
-    trumps = [c for c in trick if suit_of(c) is Suit.TRUMPS]
-    if trumps:
-        return trick.index(max(trumps))
-    led = led_suit(trick)
-    if led == NO_SUIT_LED:
-        raise ImpossiblePositionError("a trick of only the Excuse has no winner")
-    return trick.index(max(c for c in trick if int(suit_of(c)) == led))
