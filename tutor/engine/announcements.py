@@ -44,14 +44,24 @@ class PoigneeReason(StrEnum):
     EXCUSE_WITH_HIDDEN_TRUMP = "poignee_excuse_while_trump_hidden"
 
 
-def poignee_for_count(count: int, players: int) -> Poignee | None:
-    for level, needed in POIGNEE_TRUMPS[players].items():
+Sizes = tuple[int, int, int]  # trumps to show for a simple, double, triple poignée
+
+
+def poignee_sizes(players: int, sizes: Sizes | None = None) -> dict[Poignee, int]:
+    """The FFT table for ``players``, or the ``sizes`` a variant gives."""
+    if sizes is None:
+        return POIGNEE_TRUMPS[players]
+    return dict(zip(Poignee, sizes, strict=True))
+
+
+def poignee_for_count(count: int, players: int, sizes: Sizes | None = None) -> Poignee | None:
+    for level, needed in poignee_sizes(players, sizes).items():
         if needed == count:
             return level
     return None
 
 
-def check_poignee(hand: int, shown: int, players: int) -> Poignee:
+def check_poignee(hand: int, shown: int, players: int, sizes: Sizes | None = None) -> Poignee:
     """The level of a shown poignée, or IllegalActionError with the reason: exactly the
     number of trumps of a level; the Excuse stands in only when no other trump stays hidden."""
     if shown & ~hand:
@@ -60,9 +70,9 @@ def check_poignee(hand: int, shown: int, players: int) -> Poignee:
         raise IllegalActionError(
             "a poignée shows only trumps (and the Excuse)", PoigneeReason.NOT_A_TRUMP.value
         )
-    level = poignee_for_count(shown.bit_count(), players)
+    level = poignee_for_count(shown.bit_count(), players, sizes)
     if level is None:
-        counts = ", ".join(str(n) for n in POIGNEE_TRUMPS[players].values())
+        counts = ", ".join(str(n) for n in poignee_sizes(players, sizes).values())
         raise IllegalActionError(
             f"a poignée at {players} players shows exactly {counts} trumps, "
             f"not {shown.bit_count()}",
@@ -76,13 +86,13 @@ def check_poignee(hand: int, shown: int, players: int) -> Poignee:
     return level
 
 
-def poignee_options(hand: int, players: int) -> dict[Poignee, int]:
+def poignee_options(hand: int, players: int, sizes: Sizes | None = None) -> dict[Poignee, int]:
     """Each poignée the hand may show, with one valid set of cards to show for it
     (the lowest trumps, the Excuse only as a last resort)."""
     trumps = cards_of(hand & TRUMPS_MASK)
     has_excuse = bool(hand & EXCUSE_BIT)
     options: dict[Poignee, int] = {}
-    for level, needed in POIGNEE_TRUMPS[players].items():
+    for level, needed in poignee_sizes(players, sizes).items():
         if len(trumps) >= needed:
             options[level] = mask_of(trumps[:needed])
         elif has_excuse and len(trumps) == needed - 1:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NoReturn
 
-from tutor.engine import play as rules
+from tutor.engine import play as plays
 from tutor.engine.announcements import (
     Chelem,
     Poignee,
@@ -45,9 +45,10 @@ from tutor.engine.contracts import (
 )
 from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
 from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal, trumps_to_show
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.scoring import Score, ScoreInput, Side, score
 from tutor.engine.trick import ExcuseFate, trick_outcome
+from tutor.engine.variants import FFT_2012, Rules
 
 
 class Phase(Enum):
@@ -172,10 +173,26 @@ def _require_card(card: object) -> None:
 class Deal:
     """A deal being played. Seats are numbered counter-clockwise, so the next seat is +1."""
 
-    __slots__ = (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "_stack", "_moves")
+    __slots__ = (
+        *_FIELDS,
+        "players",
+        "dealer",
+        "seed",
+        "dealt",
+        "chien",
+        "rules",
+        "_stack",
+        "_moves",
+    )
 
-    def __init__(self, dealt: DealtCards) -> None:
+    def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012) -> None:
         players = len(dealt.hands)
+        if players not in rules.players:
+            raise ImpossiblePositionError(
+                f"{rules.name} is played by {' or '.join(map(str, rules.players))} players, "
+                f"not {players}"
+            )
+        self.rules = rules
         self.players = players
         self.dealer = dealt.dealer
         self.seed = dealt.seed
@@ -196,7 +213,7 @@ class Deal:
         self.played_seats = 0
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
-        self.led = rules.NO_SUIT_LED
+        self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
         self.tricks: list[TrickRecord] = []
@@ -214,8 +231,10 @@ class Deal:
             self.redeal_reason = RedealReason.PETIT_SEC
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0, dealer: int = 0) -> Deal:
-        return cls(deal(players, seed, dealer))
+    def new(
+        cls, players: int = 4, seed: int = 0, dealer: int = 0, rules: Rules = FFT_2012
+    ) -> Deal:
+        return cls(deal(players, seed, dealer), rules)
 
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
@@ -441,7 +460,9 @@ class Deal:
         seat = self.to_play
         if self.played_seats >> seat & 1 or any(p.seat == seat for p in self.poignees):
             return {}
-        return poignee_options(self.hands[seat], self.players)
+        return poignee_options(
+            self.hands[seat], self.players, self.rules.poignee_sizes(self.players)
+        )
 
     def show_poignee(self, cards: int) -> None:
         self._require(Phase.PLAYING)
@@ -456,28 +477,30 @@ class Deal:
             )
         if any(p.seat == seat for p in self.poignees):
             raise IllegalActionError("one poignée per player", "poignee_already_shown")
-        level = check_poignee(self.hands[seat], cards, self.players)
+        level = check_poignee(
+            self.hands[seat], cards, self.players, self.rules.poignee_sizes(self.players)
+        )
         self._save(ShowPoignee(cards))
         self.poignees.append(ShownPoignee(seat, level, cards))
 
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        return rules.legal_plays_mask(
+        return plays.legal_plays_mask(
             self.hands[self.to_play],
             self.led,
             self.top,
             None if self.tricks else self.called,
         )
 
-    def explain_plays(self) -> rules.PlayVerdicts:
-        return rules.explain_play(
+    def explain_plays(self) -> plays.PlayVerdicts:
+        return plays.explain_play(
             self.hands[self.to_play], self.trick, self.called, not self.tricks
         )
 
     def _refuse_play(self, card: Card) -> NoReturn:
         _require_card(card)
-        rules.check_play(self.hands[self.to_play], self.trick, card, self.called, not self.tricks)
+        plays.check_play(self.hands[self.to_play], self.trick, card, self.called, not self.tricks)
         raise AssertionError(f"{format_card(card)} is legal")  # pragma: no cover
 
     def play(self, card: Card) -> None:
@@ -499,7 +522,7 @@ class Deal:
                 pass  # the Excuse sets nothing: the next card does
             else:
                 if self.led < 0:
-                    self.led = rules.TRUMP_LED
+                    self.led = plays.TRUMP_LED
                 number = card - 55
                 if number > self.top:
                     self.top = number
@@ -524,6 +547,7 @@ class Deal:
             done == self.tricks_per_deal - 1,
             self.attack_tricks == done,
             self.attack_tricks == 0,
+            self.rules.excuse_last_trick,
         )
         winner = seats[out.winner]
         cards = 0
@@ -547,7 +571,7 @@ class Deal:
         self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
         self.trick = []
         self.trick_seats = []
-        self.led = rules.NO_SUIT_LED
+        self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = winner
         if len(self.tricks) == self.tricks_per_deal:
@@ -597,7 +621,8 @@ class Deal:
                 chelem,
                 alone,
                 self.excuse_changed_camp,
-            )
+            ),
+            self.rules,
         )
         marks = tuple(
             s.taker
