@@ -46,9 +46,12 @@ from tutor.engine.contracts import (
 from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
 from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal, trumps_to_show
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
+from tutor.engine.position import Position, parse_position, rules_of, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, score
 from tutor.engine.trick import ExcuseFate, trick_outcome
 from tutor.engine.variants import FFT_2012, Rules
+
+PETIT_BIT = 1 << PETIT
 
 
 class Phase(Enum):
@@ -150,6 +153,8 @@ _FIELDS = (
     "top",
     "to_play",
     "tricks",
+    "tricks_done",
+    "petit_won",
     "won",
     "excuse_seat",
     "excuse_winner",
@@ -159,6 +164,13 @@ _FIELDS = (
     "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+# What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
+_LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
+_COPIED = tuple(
+    name
+    for name in (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules")
+    if name not in _LISTS
+)
 
 
 def _is_card(card: object) -> bool:
@@ -216,7 +228,9 @@ class Deal:
         self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
-        self.tricks: list[TrickRecord] = []
+        self.tricks: list[TrickRecord] = []  # the tricks this object saw played
+        self.tricks_done = 0  # tricks of the deal played so far (from a position: before it too)
+        self.petit_won: tuple[int, int] | None = None  # (trick index, seat) that won the Petit
         self.won = [0] * players
         self.excuse_seat: int | None = None
         self.excuse_winner: int | None = None
@@ -235,6 +249,95 @@ class Deal:
         cls, players: int = 4, seed: int = 0, dealer: int = 0, rules: Rules = FFT_2012
     ) -> Deal:
         return cls(deal(players, seed, dealer), rules)
+
+    # --- positions and copies --------------------------------------------------------------
+    @classmethod
+    def from_position(cls, position: Position | str) -> Deal:
+        """A deal in the middle of play, from a ``Position`` or its one-line notation
+        (``tutor.engine.position``). It plays on exactly as the deal it was taken from; its
+        ``tricks`` and ``moves`` hold only what is played from here, ``tricks_done`` counts
+        the tricks before too. Raises ImpossiblePositionError (with a code) when no deal can
+        reach the position."""
+        p = parse_position(position) if isinstance(position, str) else position
+        if not isinstance(position, str):
+            validate_position(p)
+        fate = p.contract.chien
+        chien = p.aside if fate is not ChienFate.SHOWN_TAKEN_AND_ECART else 0
+        d = cls(DealtCards(p.hands, chien, p.dealer, 0), rules_of(p))
+        d.phase = Phase.PLAYING
+        d.highest = d.contract = p.contract
+        d.taker = p.taker
+        d.called = p.called
+        d.partner = p.partner
+        d.redeal_reason = None  # a petit sec in the cards left is no redeal once play began
+        d.ecart = p.aside if fate is ChienFate.SHOWN_TAKEN_AND_ECART else 0
+        d.chelem_announced = p.chelem_announced
+        sizes = d.rules.poignee_sizes(p.players)
+        d.poignees = [
+            ShownPoignee(seat, Poignee(sizes.index(shown.bit_count()) + 1), shown)
+            for seat, shown in p.poignees
+        ]
+        d.tricks_done = p.tricks_done
+        seats = p.trick_seats
+        d.played_seats = (1 << p.players) - 1 if d.tricks_done else sum(1 << s for s in seats)
+        d.trick = list(p.trick)
+        d.trick_seats = list(seats)
+        d.led = plays.led_suit(p.trick)
+        d.top = plays.top_trump(p.trick)
+        d.to_play = p.to_play
+        d.won = [0] * p.players
+        d.won[p.taker] = p.attack_won
+        if p.defence_won:
+            d.won[d._a_seat_of_camp(False)] = p.defence_won
+        d.excuse_seat = p.excuse_owner
+        d.excuse_winner = p.excuse_winner
+        d.attack_tricks = p.attack_tricks
+        d.petit_won = p.petit_won
+        return d
+
+    def position(self) -> Position:
+        """This deal's position (in the playing phase), for ``from_position`` or the notation."""
+        self._require(Phase.PLAYING)
+        assert self.taker is not None and self.contract is not None
+        attack = defence = 0
+        for seat, pile in enumerate(self.won):
+            if self.is_attack(seat):
+                attack |= pile
+            else:
+                defence |= pile
+        shown = self.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
+        return Position(
+            players=self.players,
+            dealer=self.dealer,
+            contract=self.contract,
+            taker=self.taker,
+            hands=tuple(self.hands),
+            leader=self.trick_seats[0] if self.trick_seats else self.to_play,
+            trick=tuple(self.trick),
+            attack_won=attack,
+            defence_won=defence,
+            aside=self.ecart if shown else self.chien,
+            called=self.called,
+            partner=self.partner,
+            chelem_announced=self.chelem_announced,
+            excuse_owner=self.excuse_seat,
+            excuse_winner=self.excuse_winner,
+            petit_won=self.petit_won,
+            poignees=tuple((p.seat, p.cards) for p in self.poignees),
+            rules=self.rules.name,
+        )
+
+    def copy(self) -> Deal:
+        """An independent deal in the same state, cheaply: the cards and the record of moves
+        are copied, the undo history is not (``pop()`` on the copy undoes only what was done
+        on it)."""
+        other = Deal.__new__(Deal)
+        for name in _COPIED:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        other._stack = []
+        return other
 
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
@@ -260,6 +363,8 @@ class Deal:
                 self.top,
                 self.to_play,
                 len(self.tricks),
+                self.tricks_done,
+                self.petit_won,
                 self.won[:],
                 self.excuse_seat,
                 self.excuse_winner,
@@ -490,17 +595,19 @@ class Deal:
             self.hands[self.to_play],
             self.led,
             self.top,
-            None if self.tricks else self.called,
+            None if self.tricks_done else self.called,
         )
 
     def explain_plays(self) -> plays.PlayVerdicts:
         return plays.explain_play(
-            self.hands[self.to_play], self.trick, self.called, not self.tricks
+            self.hands[self.to_play], self.trick, self.called, not self.tricks_done
         )
 
     def _refuse_play(self, card: Card) -> NoReturn:
         _require_card(card)
-        plays.check_play(self.hands[self.to_play], self.trick, card, self.called, not self.tricks)
+        plays.check_play(
+            self.hands[self.to_play], self.trick, card, self.called, not self.tricks_done
+        )
         raise AssertionError(f"{format_card(card)} is legal")  # pragma: no cover
 
     def play(self, card: Card) -> None:
@@ -540,7 +647,7 @@ class Deal:
         for i, seat in enumerate(seats):
             if seat == self.taker or seat == self.partner:
                 attack |= 1 << i
-        done = len(self.tricks)
+        done = self.tricks_done
         out = trick_outcome(
             trick,
             attack,
@@ -568,13 +675,16 @@ class Deal:
         self.won[winner] |= cards
         if attack >> out.winner & 1:
             self.attack_tricks += 1
+        if cards & PETIT_BIT:
+            self.petit_won = (done, winner)
         self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
+        self.tricks_done = done + 1
         self.trick = []
         self.trick_seats = []
         self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = winner
-        if len(self.tricks) == self.tricks_per_deal:
+        if done + 1 == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
     def _a_seat_of_camp(self, attack: bool) -> int:
@@ -607,7 +717,7 @@ class Deal:
         attack_half = half_points(attack) + owed
         oudlers = oudlers_in(attack)
         pab = self._petit_au_bout()
-        attack_won_all = self.attack_tricks == len(self.tricks)
+        attack_won_all = self.attack_tricks == self.tricks_done
         chelem = chelem_outcome(self.chelem_announced, attack_won_all, self.attack_tricks == 0)
         alone = self.players == 5 and self.partner is None
         s = score(
@@ -659,10 +769,12 @@ class Deal:
     def _petit_au_bout(self) -> Side | None:
         """The Petit in the last trick gives the bonus to the side that wins that trick; when
         the Excuse led last won a chelem, the Petit counts au bout in the penultimate one."""
-        candidates = self.tricks[-2:] if self.excuse_won_last else self.tricks[-1:]
-        for record in reversed(candidates):
-            if PETIT in record.cards:
-                return Side.ATTACK if self.is_attack(record.winner) else Side.DEFENCE
+        if self.petit_won is None:
+            return None
+        index, seat = self.petit_won
+        last = self.tricks_per_deal - 1
+        if index == last or (self.excuse_won_last and index == last - 1):
+            return Side.ATTACK if self.is_attack(seat) else Side.DEFENCE
         return None
 
     # --- views ----------------------------------------------------------------------------
@@ -673,5 +785,5 @@ class Deal:
     def __repr__(self) -> str:
         return (
             f"Deal(players={self.players}, seed={self.seed}, phase={self.phase.value}, "
-            f"tricks={len(self.tricks)})"
+            f"tricks={self.tricks_done})"
         )
