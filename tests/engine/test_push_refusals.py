@@ -115,3 +115,31 @@ def test_push_accepts_exactly_the_legal_actions_and_a_refusal_changes_nothing(se
         choice = rng.choice(legal)
         d.push(choice)
         assert d.moves[-1] == choice
+
+
+def full_state(d: Deal):
+    return (state(d), tuple(d.won), tuple(d.trick_seats), d.led, d.top, d.tricks_done,
+            tuple(d.tricks), d.attack_tricks, d.excuse_seat, d.excuse_winner, d.petit_won,
+            d.played_seats, d.phase)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
+def test_pop_restores_every_field_after_each_action(seed, players):
+    d = Deal.new(players, seed)
+    rng = random.Random(seed)
+    seen = []
+    while d.phase not in (Phase.FINISHED, Phase.REDEAL):
+        seen.append(full_state(d))
+        d.push(rng.choice(d.legal_actions()))
+    for before in reversed(seen):
+        d.pop()
+        assert full_state(d) == before
+
+
+def test_a_deal_without_undo_refuses_pop_with_a_code():
+    d = Deal.new(4, 2, undo=False)
+    d.push(d.legal_actions()[0])
+    with pytest.raises(IllegalActionError) as refused:
+        d.pop()
+    assert refused.value.code == "undo_disabled"

@@ -26,8 +26,17 @@ def check_players(players: int) -> None:
 
 
 def shuffled_pack(rng: random.Random) -> list[int]:
+    """``rng.shuffle`` of the 78 cards, written out so that each draw costs no method call:
+    the same draws in the same order (so the same pack for a seed), about twice as fast."""
     pack = list(range(DECK_SIZE))
-    rng.shuffle(pack)
+    getrandbits = rng.getrandbits
+    for i in range(DECK_SIZE - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
     return pack
 
 
@@ -54,10 +63,12 @@ def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
         if packet in gaps:
             chien |= 1 << pack[pos]
             pos += 1
+        hand = hands[seat]
         for card in pack[pos : pos + size]:
-            hands[seat] |= 1 << card
+            hand |= 1 << card
+        hands[seat] = hand
         pos += size
-        seat = (seat + 1) % players
+        seat = seat + 1 if seat + 1 < players else 0
     return DealtCards(tuple(hands), chien, dealer % players, seed)
 
 

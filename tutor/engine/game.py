@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NoReturn
+from typing import NamedTuple, NoReturn, cast
 
 from tutor.engine import play as plays
 from tutor.engine.announcements import (
@@ -44,7 +44,13 @@ from tutor.engine.contracts import (
     first_to_speak,
 )
 from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
-from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal, trumps_to_show
+from tutor.engine.ecart import (
+    CHIEN_SIZE,
+    EcartReason,
+    ecart_mask,
+    ecart_refusal,
+    trumps_to_show,
+)
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.position import Position, parse_position, rules_of, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, score
@@ -103,8 +109,9 @@ class Play:
 Action = Bid | Call | Discard | AnnounceChelem | ShowPoignee | Play
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """A finished trick (a named tuple: immutable, and cheap to make 18 times a deal)."""
+
     leader: int
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
@@ -164,6 +171,9 @@ _FIELDS = (
     "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+_PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
+_TRUMP_LED = plays.TRUMP_LED
+_legal_mask = plays.legal_mask
 # What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
 _LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
 _COPIED = tuple(
@@ -182,6 +192,9 @@ def _require_card(card: object) -> None:
         raise IllegalActionError(f"{card!r} is not a card (0..77)", "malformed_action")
 
 
+_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))  # shared: actions are immutable
+
+
 class Deal:
     """A deal being played. Seats are numbered counter-clockwise, so the next seat is +1."""
 
@@ -193,11 +206,15 @@ class Deal:
         "dealt",
         "chien",
         "rules",
+        "tricks_per_deal",
+        "_undo",
         "_stack",
         "_moves",
     )
 
-    def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012) -> None:
+    def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012, undo: bool = True) -> None:
+        """``undo=False``: keep no undo history (``pop()`` is then refused), which makes every
+        action cheaper: for simulations and searches that copy instead of undoing."""
         players = len(dealt.hands)
         if players not in rules.players:
             raise ImpossiblePositionError(
@@ -205,7 +222,9 @@ class Deal:
                 f"not {players}"
             )
         self.rules = rules
+        self._undo = undo
         self.players = players
+        self.tricks_per_deal = HAND_SIZE[players]
         self.dealer = dealt.dealer
         self.seed = dealt.seed
         self.dealt = dealt
@@ -246,13 +265,18 @@ class Deal:
 
     @classmethod
     def new(
-        cls, players: int = 4, seed: int = 0, dealer: int = 0, rules: Rules = FFT_2012
+        cls,
+        players: int = 4,
+        seed: int = 0,
+        dealer: int = 0,
+        rules: Rules = FFT_2012,
+        undo: bool = True,
     ) -> Deal:
-        return cls(deal(players, seed, dealer), rules)
+        return cls(deal(players, seed, dealer), rules, undo)
 
     # --- positions and copies --------------------------------------------------------------
     @classmethod
-    def from_position(cls, position: Position | str) -> Deal:
+    def from_position(cls, position: Position | str, undo: bool = True) -> Deal:
         """A deal in the middle of play, from a ``Position`` or its one-line notation
         (``tutor.engine.position``). It plays on exactly as the deal it was taken from; its
         ``tricks`` and ``moves`` hold only what is played from here, ``tricks_done`` counts
@@ -263,7 +287,7 @@ class Deal:
             validate_position(p)
         fate = p.contract.chien
         chien = p.aside if fate is not ChienFate.SHOWN_TAKEN_AND_ECART else 0
-        d = cls(DealtCards(p.hands, chien, p.dealer, 0), rules_of(p))
+        d = cls(DealtCards(p.hands, chien, p.dealer, 0), rules_of(p), undo)
         d.phase = Phase.PLAYING
         d.highest = d.contract = p.contract
         d.taker = p.taker
@@ -336,11 +360,16 @@ class Deal:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
             setattr(other, name, getattr(self, name)[:])
+        other._undo = self._undo
+        other.tricks_per_deal = self.tricks_per_deal
         other._stack = []
         return other
 
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
+        self._moves.append(action)
+        if not self._undo:
+            return
         # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
         self._stack.append(
             (
@@ -374,13 +403,28 @@ class Deal:
                 self.redeal_reason,
             )
         )
-        self._moves.append(action)
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
+        if not self._undo:
+            raise IllegalActionError(
+                "this deal keeps no undo history: it was made with undo=False", "undo_disabled"
+            )
         if not self._stack:
             raise IllegalActionError("nothing to undo", "nothing_to_undo")
-        for name, value in zip(_FIELDS, self._stack.pop(), strict=True):
+        record = self._stack.pop()
+        if record[0] is _PLAY_IN_TRICK:
+            # A card that did not end its trick: only these fields changed.
+            seat, hand, played_seats, led, top = cast(tuple[int, int, int, int, int], record[1:])
+            self.hands[seat] = hand
+            self.played_seats = played_seats
+            self.led = led
+            self.top = top
+            self.to_play = seat
+            self.trick.pop()
+            self.trick_seats.pop()
+            return self._moves.pop()
+        for name, value in zip(_FIELDS, record, strict=True):
             if name in _APPEND_ONLY:
                 del getattr(self, name)[value:]
             else:
@@ -409,10 +453,6 @@ class Deal:
     def ecart_size(self) -> int:
         return CHIEN_SIZE[self.players]
 
-    @property
-    def tricks_per_deal(self) -> int:
-        return HAND_SIZE[self.players]
-
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -424,11 +464,7 @@ class Deal:
             return [Call(c) for c in cards_of(callable_cards(self.hands[self.taker]))]
         if phase is Phase.ECART:
             assert self.taker is not None
-            return [
-                Discard(c)
-                for c in cards_of(self.hands[self.taker])
-                if self.discard_refusal(c) is None
-            ]
+            return [Discard(c) for c in cards_of(self.legal_discards())]
         if phase is Phase.CHELEM:
             return [AnnounceChelem(False), AnnounceChelem(True)]
         if phase is Phase.PLAYING:
@@ -523,6 +559,11 @@ class Deal:
             self.phase = Phase.CHELEM
 
     # --- écart ----------------------------------------------------------------------------
+    def legal_discards(self) -> int:
+        """The cards the taker may put to the écart now, as a mask."""
+        assert self.taker is not None
+        return ecart_mask(self.hands[self.taker], self.ecart_size - self.ecart.bit_count())
+
     def discard_refusal(self, card: Card) -> EcartReason | None:
         """Why ``card`` may not go to the écart now (slots still open), or None."""
         assert self.taker is not None
@@ -591,12 +632,8 @@ class Deal:
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        return plays.legal_plays_mask(
-            self.hands[self.to_play],
-            self.led,
-            self.top,
-            None if self.tricks_done else self.called,
-        )
+        called = self.called if not self.tricks_done else None
+        return _legal_mask(self.hands[self.to_play], self.led, self.top, called)
 
     def explain_plays(self) -> plays.PlayVerdicts:
         return plays.explain_play(
@@ -616,26 +653,35 @@ class Deal:
         deal); following suit and trumping are the caller's promise. ``push(Play(card))``
         checks every rule."""
         seat = self.to_play
-        if self.phase is not Phase.PLAYING or not self.hands[seat] >> card & 1:
+        hand = self.hands[seat]
+        if not hand >> card & 1 or self.phase is not Phase.PLAYING:
             self._require(Phase.PLAYING)
-            raise IllegalActionError(f"{format_card(card)} is not in the hand", "not_in_hand")
-        self._save(Play(card))
-        self.hands[seat] &= ~(1 << card)
+            raise IllegalActionError(
+                f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
+            )
+        trick = self.trick
+        ends_trick = len(trick) == self.players - 1
+        if ends_trick:
+            self._save(_PLAYS[card])
+        else:
+            self._moves.append(_PLAYS[card])
+            if self._undo:
+                self._stack.append(
+                    (_PLAY_IN_TRICK, seat, hand, self.played_seats, self.led, self.top)
+                )
+        self.hands[seat] = hand & ~(1 << card)
         self.played_seats |= 1 << seat
-        self.trick.append(card)
+        trick.append(card)
         self.trick_seats.append(seat)
         if card >= 56:  # a trump or the Excuse
-            if card == EXCUSE:
-                pass  # the Excuse sets nothing: the next card does
-            else:
+            if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
-                    self.led = plays.TRUMP_LED
-                number = card - 55
-                if number > self.top:
-                    self.top = number
+                    self.led = _TRUMP_LED
+                if card - 55 > self.top:
+                    self.top = card - 55
         elif self.led < 0:
             self.led = card // 14
-        if len(self.trick) == self.players:
+        if ends_trick:
             self._end_trick()
         else:
             self.to_play = (seat + 1) % self.players
@@ -643,45 +689,51 @@ class Deal:
     def _end_trick(self) -> None:
         trick = self.trick
         seats = self.trick_seats
-        attack = 0
-        for i, seat in enumerate(seats):
-            if seat == self.taker or seat == self.partner:
-                attack |= 1 << i
+        players = self.players
+        leader = seats[0]
+        camp = 1 << self.taker if self.taker is not None else 0
+        if self.partner is not None:
+            camp |= 1 << self.partner
+        # The attack's seats as positions in this trick: seats follow each other from the leader.
+        attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
         done = self.tricks_done
+        attack_tricks = self.attack_tricks
         out = trick_outcome(
             trick,
             attack,
             done == self.tricks_per_deal - 1,
-            self.attack_tricks == done,
-            self.attack_tricks == 0,
+            attack_tricks == done,
+            attack_tricks == 0,
             self.rules.excuse_last_trick,
         )
-        winner = seats[out.winner]
+        position = out.winner
+        winner = seats[position]
         cards = 0
         for c in trick:
             cards |= 1 << c
-        fate = out.excuse
-        if fate is ExcuseFate.EXCHANGED:
-            cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-            self.excuse_seat = seats[trick.index(EXCUSE)]
-            self.excuse_winner = winner
-        elif fate is ExcuseFate.WINS_THE_TRICK:
-            self.excuse_won_last = True
-        elif fate is not ExcuseFate.NOT_PLAYED and out.excuse_to_attack != self.is_attack(winner):
-            # It changes camp on its own, also when its own side wins the last trick (§7).
-            cards &= ~EXCUSE_BIT
-            self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
-            self.excuse_changed_camp = True
-        self.won[winner] |= cards
-        if attack >> out.winner & 1:
-            self.attack_tricks += 1
+        if cards & EXCUSE_BIT:
+            fate = out.excuse
+            if fate is ExcuseFate.EXCHANGED:
+                cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
+                self.excuse_seat = seats[trick.index(EXCUSE)]
+                self.excuse_winner = winner
+            elif fate is ExcuseFate.WINS_THE_TRICK:
+                self.excuse_won_last = True
+            elif out.excuse_to_attack != bool(attack >> position & 1):
+                # It changes camp on its own, also when its own side wins the last trick (§7).
+                cards &= ~EXCUSE_BIT
+                self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
+                self.excuse_changed_camp = True
         if cards & PETIT_BIT:
             self.petit_won = (done, winner)
-        self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
+        self.won[winner] |= cards
+        if attack >> position & 1:
+            self.attack_tricks = attack_tricks + 1
+        self.tricks.append(TrickRecord(leader, tuple(seats), tuple(trick), winner))
         self.tricks_done = done + 1
         self.trick = []
         self.trick_seats = []
-        self.led = plays.NO_SUIT_LED
+        self.led = -1
         self.top = 0
         self.to_play = winner
         if done + 1 == self.tricks_per_deal:

@@ -80,10 +80,13 @@ def top_trump(trick: Sequence[Card]) -> int:
 
 
 # --- the fast path ------------------------------------------------------------------------
-def legal_mask(hand: int, led: int, top: int) -> int:
+def legal_mask(hand: int, led: int, top: int, called_lead: Card | None = None) -> int:
     """Legal cards of ``hand`` when ``led`` was led (NO_SUIT_LED when leading) and the highest
-    trump in the trick is ``top`` (0: none). The Excuse is always playable."""
+    trump in the trick is ``top`` (0: none). The Excuse is always playable. ``called_lead``:
+    at 5 players, the called card while the first trick's suit is still to be opened."""
     if led < 0:
+        if called_lead is not None:
+            return called_suit_lead_mask(hand, called_lead)
         return hand
     follow = hand & SUIT_MASKS[led]
     if led != TRUMP_LED:
@@ -105,21 +108,11 @@ def called_suit_lead_mask(hand: int, called: Card) -> int:
     return allowed or hand
 
 
-def legal_plays_mask(hand: int, led: int, top: int, called_lead: Card | None = None) -> int:
-    """``legal_mask``, plus the 5-player first trick: ``called_lead`` is the called card while
-    the first trick's suit is still to be opened (None otherwise)."""
-    if led < 0 and called_lead is not None:
-        return called_suit_lead_mask(hand, called_lead)
-    return legal_mask(hand, led, top)
-
-
 def legal_cards(
     hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
 ) -> int:
     """Legal cards as a mask for a position given as the cards of the trick so far."""
-    return legal_plays_mask(
-        hand, led_suit(trick), top_trump(trick), called if first_trick else None
-    )
+    return legal_mask(hand, led_suit(trick), top_trump(trick), called if first_trick else None)
 
 
 # --- the explanation ----------------------------------------------------------------------

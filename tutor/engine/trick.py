@@ -14,9 +14,8 @@ which positions the attack played.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from typing import NamedTuple
 
 from tutor.engine.cards import EXCUSE, FIRST_TRUMP
 from tutor.engine.errors import ImpossiblePositionError
@@ -40,36 +39,45 @@ class ExcuseFate(Enum):
     TO_THE_WINNER = "to_the_winner"  # last trick otherwise, in the variant reading
 
 
-@dataclass(frozen=True, slots=True)
-class TrickOutcome:
+class TrickOutcome(NamedTuple):
+    """Frozen, and shared: only a few dozen distinct outcomes exist."""
+
     winner: int  # position in the trick of the card that wins it (0: the leader)
     excuse: ExcuseFate
     excuse_to_attack: bool | None  # which camp ends with the Excuse card; None: not played
 
 
-@cache
-def _outcome(winner: int, excuse: ExcuseFate, excuse_to_attack: bool | None) -> TrickOutcome:
-    # Only a few hundred distinct outcomes exist: share them instead of allocating each time.
-    return TrickOutcome(winner, excuse, excuse_to_attack)
+_NO_EXCUSE = tuple(TrickOutcome(w, ExcuseFate.NOT_PLAYED, None) for w in range(5))
+_WITH_EXCUSE = {
+    (w, fate, side): TrickOutcome(w, fate, side)
+    for w in range(5)
+    for fate in ExcuseFate
+    for side in (False, True)
+}
 
 
 def winning_position(trick: Sequence[int]) -> int:
     """Position of the card that wins: the highest trump, else the highest card of the suit
     led (the first card that is not the Excuse). The Excuse never wins here."""
-    top = -1
-    at = -1
-    for i, card in enumerate(trick):
-        if FIRST_TRUMP <= card < EXCUSE and card > top:
-            top, at = card, i
-    if at >= 0:
-        return at
-    led = next((c // 14 for c in trick if c != EXCUSE), None)
-    if led is None:
-        raise ImpossiblePositionError("a trick of only the Excuse has no winner")
-    for i, card in enumerate(trick):
-        if card < FIRST_TRUMP and card // 14 == led and card > top:
-            top, at = card, i
-    return at
+    best = max(trick)
+    if best != EXCUSE:
+        if best >= FIRST_TRUMP:
+            return trick.index(best)  # the highest trump
+    else:
+        trumps = [c for c in trick if c >= FIRST_TRUMP and c != EXCUSE]
+        if trumps:
+            return trick.index(max(trumps))
+        if len(trick) == 1:
+            raise ImpossiblePositionError(
+                "a trick of only the Excuse has no winner", "excuse_alone_in_trick"
+            )
+    first = trick[0] if trick[0] != EXCUSE else trick[1]
+    above = first - first % 14 + 14  # the first card of the next suit
+    best = first
+    for card in trick:
+        if best < card < above:
+            best = card
+    return trick.index(best)
 
 
 def trick_outcome(
@@ -85,17 +93,17 @@ def trick_outcome(
     (the chelem exception); ``last``: this is the deal's last trick."""
     winner = winning_position(trick)
     if EXCUSE not in trick:
-        return _outcome(winner, ExcuseFate.NOT_PLAYED, None)
+        return _NO_EXCUSE[winner]
     at = trick.index(EXCUSE)
     owner_attack = bool(attack >> at & 1)
     if not last:
-        return _outcome(winner, ExcuseFate.EXCHANGED, owner_attack)
+        return _WITH_EXCUSE[winner, ExcuseFate.EXCHANGED, owner_attack]
     won_all = attack_won_all if owner_attack else defence_won_all
     if won_all and at == 0:
-        return _outcome(0, ExcuseFate.WINS_THE_TRICK, owner_attack)
+        return _WITH_EXCUSE[0, ExcuseFate.WINS_THE_TRICK, owner_attack]
     winner_attack = bool(attack >> winner & 1)
     if won_all and winner_attack == owner_attack:
-        return _outcome(winner, ExcuseFate.KEPT, owner_attack)
+        return _WITH_EXCUSE[winner, ExcuseFate.KEPT, owner_attack]
     if reading is ExcuseLastTrick.TO_THE_WINNER:
-        return _outcome(winner, ExcuseFate.TO_THE_WINNER, winner_attack)
-    return _outcome(winner, ExcuseFate.CHANGES_CAMP, not owner_attack)
+        return _WITH_EXCUSE[winner, ExcuseFate.TO_THE_WINNER, winner_attack]
+    return _WITH_EXCUSE[winner, ExcuseFate.CHANGES_CAMP, not owner_attack]
