@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum, IntEnum, StrEnum
 
 from tutor.engine.cards import EXCUSE_BIT, TRUMPS_MASK, cards_of, mask_of
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.errors import IllegalActionError, UnknownNameError
 
 
 class Poignee(IntEnum):
@@ -27,7 +27,9 @@ class Poignee(IntEnum):
         try:
             return cls[code.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown poignée {code!r}: use simple, double or triple") from None
+            raise UnknownNameError(
+                f"unknown poignée {code!r}: use simple, double or triple", "unknown_poignee"
+            ) from None
 
 
 POIGNEE_TRUMPS: dict[int, dict[Poignee, int]] = {
@@ -65,10 +67,16 @@ def check_poignee(hand: int, shown: int, players: int, sizes: Sizes | None = Non
     """The level of a shown poignée, or IllegalActionError with the reason: exactly the
     number of trumps of a level; the Excuse stands in only when no other trump stays hidden."""
     if shown & ~hand:
-        raise IllegalActionError("a shown card is not in the hand", PoigneeReason.NOT_IN_HAND.value)
+        raise IllegalActionError(
+            "a shown card is not in the hand",
+            PoigneeReason.NOT_IN_HAND.value,
+            cards_of(shown & ~hand),
+        )
     if shown & ~(TRUMPS_MASK | EXCUSE_BIT):
         raise IllegalActionError(
-            "a poignée shows only trumps (and the Excuse)", PoigneeReason.NOT_A_TRUMP.value
+            "a poignée shows only trumps (and the Excuse)",
+            PoigneeReason.NOT_A_TRUMP.value,
+            cards_of(shown & ~(TRUMPS_MASK | EXCUSE_BIT)),
         )
     level = poignee_for_count(shown.bit_count(), players, sizes)
     if level is None:
@@ -77,11 +85,14 @@ def check_poignee(hand: int, shown: int, players: int, sizes: Sizes | None = Non
             f"a poignée at {players} players shows exactly {counts} trumps, "
             f"not {shown.bit_count()}",
             PoigneeReason.WRONG_COUNT.value,
+            cards_of(shown),
+            {"counts": counts, "shown": str(shown.bit_count())},
         )
     if shown & EXCUSE_BIT and hand & TRUMPS_MASK & ~shown:
         raise IllegalActionError(
             "the Excuse may stand in for a trump only when no other trump is hidden",
             PoigneeReason.EXCUSE_WITH_HIDDEN_TRUMP.value,
+            cards_of(hand & TRUMPS_MASK & ~shown),
         )
     return level
 
@@ -119,8 +130,9 @@ class Chelem(Enum):
         try:
             return cls(code.strip().lower())
         except ValueError:
-            raise ValueError(
-                f"unknown chelem {code!r}: use announced-made, announced-failed, made or defence"
+            raise UnknownNameError(
+                f"unknown chelem {code!r}: use announced-made, announced-failed, made or defence",
+                "unknown_chelem",
             ) from None
 
 

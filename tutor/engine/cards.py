@@ -139,7 +139,7 @@ def format_half(half: int) -> str:
 # --- notation -----------------------------------------------------------------------------
 def format_card(card: Card) -> str:
     if not 0 <= card < DECK_SIZE:
-        raise CardNotationError(f"no card has index {card}")
+        raise CardNotationError(f"no card has index {card}", "no_such_card")
     if card == EXCUSE:
         return "EX"
     if is_trump(card):
@@ -159,7 +159,7 @@ def parse_card(text: str) -> Card:
     code = code.replace("♤", "S").replace("♡", "H").replace("♢", "D").replace("♧", "C")
     card = _CODES.get(code)
     if card is None:
-        raise CardNotationError(f"unknown card {text.strip()!r}")
+        raise CardNotationError(f"unknown card {text.strip()!r}", "bad_card")
     return card
 
 
@@ -170,7 +170,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise DuplicateCardError(f"card {format_card(card)} appears twice")
+            raise DuplicateCardError(
+                f"card {format_card(card)} appears twice", "duplicate_card", (card,)
+            )
         seen.add(card)
     return cards
 

@@ -15,7 +15,7 @@ from tutor.engine.cards import (
     format_card,
     suit_card,
 )
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.errors import IllegalActionError, UnknownNameError
 
 
 class Contract(IntEnum):
@@ -40,8 +40,9 @@ class Contract(IntEnum):
         try:
             return cls[code.strip().upper().replace("-", "_").replace(" ", "_")]
         except KeyError:
-            raise ValueError(
-                f"unknown contract {code!r}: use prise, garde, garde-sans or garde-contre"
+            raise UnknownNameError(
+                f"unknown contract {code!r}: use prise, garde, garde-sans or garde-contre",
+                "unknown_contract",
             ) from None
 
     @property
@@ -88,6 +89,7 @@ def check_bid(bid: Contract, highest: Contract | None) -> None:
         raise IllegalActionError(
             f"{bid.code} is not higher than {highest.code}: only higher bids are allowed",
             "bid_not_higher",
+            values={"bid": bid.code, "highest": highest.code},
         )
 
 
@@ -113,4 +115,5 @@ def check_call(hand: int, card: Card) -> None:
             f"{format_card(card)} may not be called: a king, or a queen only when holding "
             "the four kings, and so on",
             "card_not_callable",
+            (card,),
         )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, PETIT, TRUMPS_MASK
 from tutor.engine.ecart import CHIEN_SIZE
+from tutor.engine.errors import ImpossiblePositionError
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 PACKET_SIZE = {3: 4, 4: 3, 5: 3}
@@ -22,7 +23,11 @@ class DealtCards:
 
 def check_players(players: int) -> None:
     if players not in HAND_SIZE:
-        raise ValueError(f"French tarot is played by 3, 4 or 5 players, not {players}")
+        raise ImpossiblePositionError(
+            f"French tarot is played by 3, 4 or 5 players, not {players}",
+            "players_count",
+            values={"n": str(players)},
+        )
 
 
 def shuffled_pack(rng: random.Random) -> list[int]:

@@ -81,11 +81,13 @@ def check_ecart(hand: int, ecart: int, size: int) -> None:
         raise IllegalActionError(
             f"the écart must have exactly {size} cards, not {ecart.bit_count()}",
             EcartReason.WRONG_SIZE.value,
+            cards_of(ecart),
+            {"size": str(size), "n": str(ecart.bit_count())},
         )
     refused = ecart_refusals(hand, ecart, size)
     if refused:
         card, reason = min(refused.items())
-        raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
+        raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
 
 
 def trumps_to_show(ecart: int) -> list[Card]:

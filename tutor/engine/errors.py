@@ -6,7 +6,7 @@ the ``cards`` it concerns, so the UI can say it in any language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 
 class TarotError(ValueError):
@@ -15,10 +15,18 @@ class TarotError(ValueError):
 
     default_code = "tarot_error"
 
-    def __init__(self, message: str, code: str = "", cards: Iterable[int] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        code: str = "",
+        cards: Iterable[int] = (),
+        values: Mapping[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code or self.default_code
         self.cards: tuple[int, ...] = tuple(cards)
+        # What a sentence about it needs, e.g. {"n": "3"}.
+        self.values: dict[str, object] = dict(values or {})
 
 
 class CardNotationError(TarotError):
@@ -37,6 +45,12 @@ class ImpossiblePositionError(TarotError):
     """A trick, hand or score input that cannot happen in a real deal."""
 
     default_code = "impossible_position"
+
+
+class UnknownNameError(TarotError):
+    """A name that is not one of a closed set: a contract, a poignée, a side, a rule set."""
+
+    default_code = "unknown_name"
 
 
 class IllegalActionError(TarotError):

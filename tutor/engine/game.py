@@ -575,7 +575,7 @@ class Deal:
         _require_card(card)
         reason = self.discard_refusal(card)
         if reason is not None:
-            raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
+            raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
         assert self.taker is not None
         self._save(Discard(card))
         self.hands[self.taker] &= ~(1 << card)

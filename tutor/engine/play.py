@@ -119,16 +119,23 @@ def legal_cards(
 def validate_position(hand: int, trick: Sequence[Card], players: int = 4) -> None:
     """Refuse a trick that cannot happen: a card twice, in hand and trick, a full trick."""
     if len(set(trick)) != len(trick):
-        raise DuplicateCardError("a card appears twice in the trick")
+        twice = [c for c in set(trick) if trick.count(c) > 1]
+        raise DuplicateCardError("a card appears twice in the trick", "duplicate_card", twice)
     if mask_of(trick) & hand:
         both = " ".join(format_card(c) for c in cards_of(mask_of(trick) & hand))
-        raise DuplicateCardError(f"card {both} is both in the hand and in the trick")
+        raise DuplicateCardError(
+            f"card {both} is both in the hand and in the trick",
+            "card_in_hand_and_trick",
+            cards_of(mask_of(trick) & hand),
+        )
     if len(trick) >= players:
         raise ImpossiblePositionError(
-            f"the trick already has {len(trick)} cards: at {players} players it is complete"
+            f"the trick already has {len(trick)} cards: at {players} players it is complete",
+            "trick_full",
+            trick,
         )
     if not hand:
-        raise ImpossiblePositionError("the hand is empty")
+        raise ImpossiblePositionError("the hand is empty", "empty_hand")
 
 
 def illegal_play(
@@ -213,4 +220,6 @@ def check_play(
     """Raise IllegalActionError with the reason code when ``card`` may not be played."""
     verdict = illegal_play(hand, trick, card, called, first_trick)
     if verdict is not None:
-        raise IllegalActionError(str(verdict), verdict.reason.value)
+        raise IllegalActionError(
+            str(verdict), verdict.reason.value, (verdict.card, *verdict.forcing)
+        )

@@ -13,7 +13,7 @@ from enum import Enum
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import TOTAL_HALF_POINTS, format_half
 from tutor.engine.contracts import Contract
-from tutor.engine.errors import ImpossiblePositionError
+from tutor.engine.errors import ImpossiblePositionError, UnknownNameError
 from tutor.engine.variants import FFT_2012, PetitAuBoutCredit, PoigneeCredit, Rounding, Rules
 
 # FFT 2012's numbers, kept for readers of the rulebook; the calculation reads them from Rules.
@@ -37,7 +37,9 @@ class Side(Enum):
         try:
             return aliases[code.strip().lower()]
         except KeyError:
-            raise ValueError(f"unknown side {code!r}: use attack or defence") from None
+            raise UnknownNameError(
+                f"unknown side {code!r}: use attack or defence", "unknown_side"
+            ) from None
 
 
 def needed(oudlers: int) -> int:
@@ -112,41 +114,64 @@ def validate_score_input(s: ScoreInput, rules: Rules = FFT_2012) -> None:
     """Refuse what cannot happen at the table, with the reason in one line."""
     if s.players not in rules.players:
         raise ImpossiblePositionError(
-            f"French tarot is played by 3, 4 or 5 players, not {s.players}"
+            f"French tarot is played by 3, 4 or 5 players, not {s.players}",
+            "players_count",
+            values={"n": str(s.players)},
         )
     if not 0 <= s.oudlers <= 3:
-        raise ImpossiblePositionError(f"there are three oudlers, not {s.oudlers}")
+        raise ImpossiblePositionError(
+            f"there are three oudlers, not {s.oudlers}",
+            "oudlers_range",
+            values={"n": str(s.oudlers)},
+        )
     if not 0 <= s.taker_half_points <= TOTAL_HALF_POINTS:
         raise ImpossiblePositionError(
-            f"points must be between 0 and 91, not {format_half(s.taker_half_points)}"
+            f"points must be between 0 and 91, not {format_half(s.taker_half_points)}",
+            "points_range",
+            values={"points": format_half(s.taker_half_points)},
         )
     if s.taker_half_points % 2 and s.players == 4 and not s.excuse_changed_camp:
-        raise ImpossiblePositionError("at 4 players the points are whole: no half point")
+        raise ImpossiblePositionError(
+            "at 4 players the points are whole: no half point", "half_at_four"
+        )
     if s.alone and s.players != 5:
-        raise ImpossiblePositionError("only at 5 players can the taker play alone (no partner)")
+        raise ImpossiblePositionError(
+            "only at 5 players can the taker play alone (no partner)", "alone_not_five"
+        )
     # An oudler is worth 4.5, but the Excuse kept without a low card to give counts 4.
     if s.oudlers * 8 > s.taker_half_points:
         raise ImpossiblePositionError(
             f"{s.oudlers} oudlers alone are worth more than "
-            f"{format_half(s.taker_half_points)} points"
+            f"{format_half(s.taker_half_points)} points",
+            "oudlers_worth",
+            values={"n": str(s.oudlers), "points": format_half(s.taker_half_points)},
         )
     if (3 - s.oudlers) * 8 > TOTAL_HALF_POINTS - s.taker_half_points:
         raise ImpossiblePositionError(
-            f"the defence's {3 - s.oudlers} oudlers are worth more than the points it has left"
+            f"the defence's {3 - s.oudlers} oudlers are worth more than the points it has left",
+            "defence_oudlers_worth",
+            values={"n": str(3 - s.oudlers)},
         )
     if s.petit_au_bout is Side.ATTACK and s.oudlers == 0:
-        raise ImpossiblePositionError("petit au bout by the attack, yet no oudler in its cards")
+        raise ImpossiblePositionError(
+            "petit au bout by the attack, yet no oudler in its cards", "pab_attack_no_oudler"
+        )
     if s.petit_au_bout is Side.DEFENCE and s.oudlers == 3:
         raise ImpossiblePositionError(
-            "petit au bout by the defence, yet the attack has all three oudlers"
+            "petit au bout by the defence, yet the attack has all three oudlers",
+            "pab_defence_all_oudlers",
         )
     if len(s.poignees) > s.players:
-        raise ImpossiblePositionError("more poignées than players")
+        raise ImpossiblePositionError("more poignées than players", "too_many_poignees")
     made = _difference(s, rules)[0]
     if s.chelem in (Chelem.ANNOUNCED_MADE, Chelem.MADE) and not made:
-        raise ImpossiblePositionError("a chelem made by the taker cannot lose the contract")
+        raise ImpossiblePositionError(
+            "a chelem made by the taker cannot lose the contract", "chelem_lost"
+        )
     if s.chelem is Chelem.DEFENCE and made:
-        raise ImpossiblePositionError("a chelem by the defence cannot leave the contract made")
+        raise ImpossiblePositionError(
+            "a chelem by the defence cannot leave the contract made", "defence_chelem_made"
+        )
 
 
 def _difference(s: ScoreInput, rules: Rules = FFT_2012) -> tuple[bool, int, str]:

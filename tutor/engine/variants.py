@@ -17,6 +17,7 @@ from enum import Enum
 
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.contracts import Contract
+from tutor.engine.errors import UnknownNameError
 from tutor.engine.trick import ExcuseLastTrick
 
 
@@ -143,4 +144,6 @@ def rules_named(name: str) -> Rules:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"unknown rules {name!r}: use {', '.join(PRESETS)}") from None
+        raise UnknownNameError(
+            f"unknown rules {name!r}: use {', '.join(PRESETS)}", "unknown_rules"
+        ) from None
