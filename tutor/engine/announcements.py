@@ -9,6 +9,8 @@ from tutor.engine.errors import IllegalActionError, UnknownNameError
 
 
 class Poignee(IntEnum):
+    """A poignée's level: simple, double, triple."""
+
     SIMPLE = 1
     DOUBLE = 2
     TRIPLE = 3

@@ -61,6 +61,8 @@ PETIT_BIT = 1 << PETIT
 
 
 class Phase(Enum):
+    """Where the deal stands; ``legal_actions()`` depends on it."""
+
     BIDDING = "bidding"
     CALLING = "calling"  # 5 players: the taker calls a card
     ECART = "ecart"  # prise and garde: the taker discards, one card at a time
@@ -71,6 +73,8 @@ class Phase(Enum):
 
 
 class RedealReason(Enum):
+    """Why a deal is void and dealt again."""
+
     ALL_PASSED = "all_passed"
     PETIT_SEC = "petit_sec"
 
@@ -78,31 +82,43 @@ class RedealReason(Enum):
 # --- actions ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """A bid: a contract, or None to pass."""
+
     contract: Contract | None  # None: pass
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
+    """5 players: the card the taker calls."""
+
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """The taker puts one card to the écart."""
+
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class AnnounceChelem:
+    """The taker announces a chelem (True) or not."""
+
     announce: bool
 
 
 @dataclass(frozen=True, slots=True)
 class ShowPoignee:
+    """Show a poignée: the mask of trumps (and maybe the Excuse) shown."""
+
     cards: int  # mask of the trumps (and maybe the Excuse) shown
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play a card to the trick."""
+
     card: Card
 
 

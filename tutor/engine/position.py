@@ -22,15 +22,16 @@ Grammar (fields separated by one space; seats are numbered counter-clockwise fro
 The player to play is the trick's leader plus the cards already in it. Cards are written in
 index order (spades, hearts, diamonds, clubs, trumps, Excuse), the trick in playing order.
 
->>> text = ("tarot1 3 fft-2012 0 garde-sans:1 - "
-...         "1S.2S.3S/1H.2H/1D.2D 2:5S/"
-...         "4S.5H.6H.7H.8H.9H.10H.JH.NH.QH.KH.1C.2C.3C.4C.5C.6C.7C.8C.9C.10C.JC.NC.QC.KC."
-...         "T1.T2.T3.T4.T5.T6.T7.T8.T9.T10.T11.T12.T13.T14.T15.T16.T17.T18.T19.T20.T21.EX/"
-...         "6S.7S.8S.9S.10S.JS.NS.QS.KS.3H.4H.3D.4D.5D.6D.7D.8D.9D.10D.JD.ND.QD.KD "
-...         "- - - -")
+>>> text = (
+...     "tarot1 3 fft-2012 0 garde:1 - 9C.EX/KC/QC.T21 1:NC "
+...     "1S.2S.4S.6S.JS.QS.KS.3H.4H.5H.1C.2C.3C.5C.6C.7C.8C.10C.JC.T3.T7.T8.T12.T13/"
+...     "7S.9S.NS.6H.7H.8H.9H.10H.JH.NH.QH.KH.1D.2D.3D.4D.5D.6D.7D.8D.9D.10D.JD.ND.QD.KD."
+...     "4C.T1.T2.T4.T5.T6.T9.T10.T11.T14.T15.T16.T17.T18.T19.T20 "
+...     "3S.5S.8S.10S.1H.2H - 1@0 -"
+... )
 >>> p = parse_position(text)
 >>> p.to_play, p.tricks_done, format_position(p) == text
-(0, 21, True)
+(2, 22, True)
 """
 
 from __future__ import annotations
@@ -229,6 +230,7 @@ def _text(mask: int) -> str:
 
 
 def format_position(p: Position) -> str:
+    """The one-line notation of a position (the module docstring gives the grammar)."""
     contract = f"{p.contract.code}:{p.taker}"
     if p.players == 5:
         assert p.called is not None

@@ -23,6 +23,8 @@ PETIT_AU_BOUT = FFT_2012.petit_au_bout
 
 
 class Side(Enum):
+    """The attack (taker and partner) or the defence."""
+
     ATTACK = "attack"
     DEFENCE = "defence"
 
