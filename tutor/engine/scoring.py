@@ -115,8 +115,10 @@ class Score:
 def validate_score_input(s: ScoreInput, rules: Rules = FFT_2012) -> None:
     """Refuse what cannot happen at the table, with the reason in one line."""
     if s.players not in rules.players:
+        counts = "3, 4 or 5" if rules.players == (3, 4, 5) else " or ".join(map(str, rules.players))
         raise ImpossiblePositionError(
-            f"French tarot is played by 3, 4 or 5 players, not {s.players}",
+            f"{'French tarot' if counts == '3, 4 or 5' else rules.name} is played by {counts} "
+            f"players, not {s.players}",
             "players_count",
             values={"n": str(s.players)},
         )
