@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.engine.cards import parse_card
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import Deal, Phase
 from tutor.engine.position import format_position, parse_position
@@ -134,6 +135,7 @@ def test_a_card_in_two_places_or_a_hand_of_the_wrong_size_is_refused():
     with pytest.raises(ImpossiblePositionError) as refused:
         parse_position(" ".join([*fields[:6], "/".join(doubled), *fields[7:]]))
     assert refused.value.code == "duplicate_card"
+    assert refused.value.cards == (parse_card(first),)
 
 
 @settings(max_examples=300, deadline=None)

@@ -109,8 +109,8 @@ class Position:
         return won // self.players
 
 
-def _fail(code: str, message: str) -> ImpossiblePositionError:
-    return ImpossiblePositionError(message, code)
+def _fail(code: str, message: str, cards: int = 0) -> ImpossiblePositionError:
+    return ImpossiblePositionError(message, code, cards_of(cards))
 
 
 # --- text -> Position ---------------------------------------------------------------------
@@ -295,17 +295,25 @@ def validate_position(p: Position) -> None:
     for part in parts:
         if seen & part:
             both = " ".join(format_card(c) for c in cards_of(seen & part))
-            raise _fail("duplicate_card", f"{both} is in two places")
+            raise _fail("duplicate_card", f"{both} is in two places", seen & part)
         seen |= part
     if seen != (1 << DECK_SIZE) - 1:
         missing = " ".join(format_card(c) for c in cards_of(((1 << DECK_SIZE) - 1) & ~seen))
-        raise _fail("missing_cards", f"every card is somewhere: {missing} is nowhere")
+        raise _fail(
+            "missing_cards",
+            f"every card is somewhere: {missing} is nowhere",
+            ((1 << DECK_SIZE) - 1) & ~seen,
+        )
     if p.aside.bit_count() != CHIEN_SIZE[players]:
         raise _fail("aside_size", f"the écart or chien has {CHIEN_SIZE[players]} cards")
     if p.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART and p.aside & (
         KINGS_MASK | OUDLERS_MASK
     ):
-        raise _fail("illegal_ecart", "no king nor oudler goes to the écart")
+        raise _fail(
+            "illegal_ecart",
+            "no king nor oudler goes to the écart",
+            p.aside & (KINGS_MASK | OUDLERS_MASK),
+        )
     done = p.tricks_done
     if done < 0:
         raise _fail("hand_sizes", f"the leader holds more than {HAND_SIZE[players]} cards")
