@@ -68,10 +68,12 @@ def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
         if packet in gaps:
             chien |= 1 << pack[pos]
             pos += 1
-        hand = hands[seat]
-        for card in pack[pos : pos + size]:
-            hand |= 1 << card
-        hands[seat] = hand
+        if size == 3:
+            hands[seat] |= 1 << pack[pos] | 1 << pack[pos + 1] | 1 << pack[pos + 2]
+        else:
+            hands[seat] |= (
+                1 << pack[pos] | 1 << pack[pos + 1] | 1 << pack[pos + 2] | 1 << pack[pos + 3]
+            )
         pos += size
         seat = seat + 1 if seat + 1 < players else 0
     return DealtCards(tuple(hands), chien, dealer % players, seed)

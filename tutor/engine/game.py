@@ -169,7 +169,6 @@ _FIELDS = (
     "ecart",
     "chelem_announced",
     "poignees",
-    "played_seats",
     "trick",
     "trick_seats",
     "led",
@@ -257,7 +256,6 @@ class Deal:
         self.ecart = 0
         self.chelem_announced = False
         self.poignees: list[ShownPoignee] = []
-        self.played_seats = 0
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
         self.led = plays.NO_SUIT_LED
@@ -319,7 +317,6 @@ class Deal:
         ]
         d.tricks_done = p.tricks_done
         seats = p.trick_seats
-        d.played_seats = (1 << p.players) - 1 if d.tricks_done else sum(1 << s for s in seats)
         d.trick = list(p.trick)
         d.trick_seats = list(seats)
         d.led = plays.led_suit(p.trick)
@@ -401,7 +398,6 @@ class Deal:
                 self.ecart,
                 self.chelem_announced,
                 len(self.poignees),
-                self.played_seats,
                 self.trick[:],
                 self.trick_seats[:],
                 self.led,
@@ -431,9 +427,8 @@ class Deal:
         record = self._stack.pop()
         if record[0] is _PLAY_IN_TRICK:
             # A card that did not end its trick: only these fields changed.
-            seat, hand, played_seats, led, top = cast(tuple[int, int, int, int, int], record[1:])
+            seat, hand, led, top = cast(tuple[int, int, int, int], record[1:])
             self.hands[seat] = hand
-            self.played_seats = played_seats
             self.led = led
             self.top = top
             self.to_play = seat
@@ -617,6 +612,16 @@ class Deal:
             else first_to_speak(self.dealer, self.players)
         )
 
+    @property
+    def played_seats(self) -> int:
+        """The seats that have played a card already (a mask): everyone after the first trick."""
+        if self.tricks_done:
+            return (1 << self.players) - 1
+        played = 0
+        for seat in self.trick_seats:
+            played |= 1 << seat
+        return played
+
     def poignee_choices(self) -> dict[Poignee, int]:
         """Poignées the player to play may still show (only before their first card)."""
         seat = self.to_play
@@ -683,10 +688,9 @@ class Deal:
             self._moves.append(_PLAYS[card])
             if self._undo:
                 self._stack.append(
-                    (_PLAY_IN_TRICK, seat, hand, self.played_seats, self.led, self.top)
+                    (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
                 )
         self.hands[seat] = hand & ~(1 << card)
-        self.played_seats |= 1 << seat
         trick.append(card)
         self.trick_seats.append(seat)
         if card >= 56:  # a trump or the Excuse
