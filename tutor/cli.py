@@ -36,9 +36,11 @@ from tutor.engine.cards import (
 from tutor.engine.contracts import ChienFate, Contract
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.errors import TarotError
+from tutor.engine.game import Deal
 from tutor.engine.play import explain_play, led_suit, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, StepKind, score
 from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
+from tutor.engine.variants import FFT_2012, PRESETS, rules_named
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,17 +101,24 @@ def check_first_trick_lead(trick: Sequence[int], called: int) -> None:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    hand = parse_cards(args.hand)
-    trick = parse_cards(args.trick) if args.trick else []
-    called = parse_card(args.called) if args.called else None
-    check_hand_size(hand, args.players)
-    if called is not None:
-        check_called_card(called, args.players)
-        if args.first_trick:
-            check_first_trick_lead(trick, called)
-    hand_mask = mask_of(hand)
-    validate_position(hand_mask, trick, args.players)
-    verdicts = explain_play(hand_mask, trick, called, args.first_trick)
+    if args.position is not None:
+        if args.hand or args.trick or args.called or args.first_trick:
+            raise UsageError("--position gives the hand, the trick and the called card: alone")
+        verdicts = Deal.from_position(args.position).explain_plays()
+    else:
+        if not args.hand:
+            raise UsageError("give --hand (and --trick), or --position")
+        hand = parse_cards(args.hand)
+        trick = parse_cards(args.trick) if args.trick else []
+        called = parse_card(args.called) if args.called else None
+        check_hand_size(hand, args.players)
+        if called is not None:
+            check_called_card(called, args.players)
+            if args.first_trick:
+                check_first_trick_lead(trick, called)
+        hand_mask = mask_of(hand)
+        validate_position(hand_mask, trick, args.players)
+        verdicts = explain_play(hand_mask, trick, called, args.first_trick)
     if args.json:
         print(
             json.dumps(
@@ -215,7 +224,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         alone=args.alone,
     )
     check_chelem_oudlers(s)
-    result = score(s)
+    result = score(s, rules_named(args.rules))
     if args.json:
         print(
             json.dumps(
@@ -317,7 +326,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_check)
 
     legal = sub.add_parser("legal", help="legal cards of a hand for a trick so far")
-    legal.add_argument("--hand", required=True, help='e.g. "KH 10S T21 EX"')
+    legal.add_argument("--hand", help='e.g. "KH 10S T21 EX"')
+    legal.add_argument(
+        "--position", help="instead of --hand and --trick: a position in the engine's notation"
+    )
     legal.add_argument("--trick", default="", help='cards played so far, lead first: "7H T9"')
     legal.add_argument("--players", type=_whole_number, choices=(3, 4, 5), default=4)
     legal.add_argument("--called", help="5 players: the called card, e.g. KD")
@@ -334,6 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--poignee", action="append", choices=("simple", "double", "triple"))
     sc.add_argument("--chelem", choices=[c.value for c in Chelem if c is not Chelem.NONE])
     sc.add_argument("--alone", action="store_true", help="5 players: the taker has no partner")
+    sc.add_argument(
+        "--rules", default=FFT_2012.name, choices=sorted(PRESETS), help="the rule set (variant)"
+    )
     sc.add_argument("--json", action="store_true")
     sc.set_defaults(func=cmd_score)
 

@@ -6,17 +6,20 @@
    for each seat, écart card by card, the chelem question, every card via ``legal_plays()``
    and ``play()``, then ``result()`` (count, Excuse exchange, score). Deals voided by a petit
    sec or four passes count as deals too (they are dealt and bid), as at a real table.
+   Measured twice: with the undo history (the default, ``pop()`` allowed) and without
+   (``undo=False``, what a simulation uses).
 2. Legal-play calls per second (``legal_mask``) on positions recorded from random deals.
-Each figure is the median of 5 runs.
+Each figure is the median of 5 runs. ``--deals-only`` / ``--no-undo`` print one figure only
+(for timing the whole process from outside).
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
-from tutor.engine.cards import cards_of
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, Phase
 from tutor.engine.play import legal_mask
@@ -34,17 +37,15 @@ def random_card(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def random_full_deal(seed: int, rng: random.Random) -> Deal:
-    d = Deal.new(4, seed, dealer=seed & 3)
+def random_full_deal(seed: int, rng: random.Random, undo: bool = True) -> Deal:
+    d = Deal.new(4, seed, dealer=seed & 3, undo=undo)
     while d.phase is Phase.BIDDING:
         bid = rng.choice(CONTRACTS)
         d.bid(bid if bid is None or d.highest is None or bid > d.highest else None)
     if d.phase is Phase.REDEAL:
         return d
     while d.phase is Phase.ECART:
-        assert d.taker is not None
-        candidates = [c for c in cards_of(d.hands[d.taker]) if d.discard_refusal(c) is None]
-        d.discard(rng.choice(candidates))
+        d.discard(random_card(d.legal_discards(), rng))
     d.announce_chelem(False)
     while d.phase is Phase.PLAYING:
         d.play(random_card(d.legal_plays(), rng))
@@ -52,11 +53,11 @@ def random_full_deal(seed: int, rng: random.Random) -> Deal:
     return d
 
 
-def bench_deals(n: int) -> float:
+def bench_deals(n: int, undo: bool = True) -> float:
     rng = random.Random(1)
     start = time.perf_counter()
     for seed in range(n):
-        random_full_deal(seed, rng)
+        random_full_deal(seed, rng, undo)
     return n / (time.perf_counter() - start)
 
 
@@ -85,11 +86,18 @@ def bench_legal(positions: list[tuple[int, int, int]]) -> float:
 
 
 def main() -> None:
+    if "--deals-only" in sys.argv or "--no-undo" in sys.argv:
+        undo = "--no-undo" not in sys.argv
+        print(f"{bench_deals(2000, undo):,.0f} deals/s (undo={undo})")
+        return
     deals = [bench_deals(2000) for _ in range(RUNS)]
+    fast = [bench_deals(2000, undo=False) for _ in range(RUNS)]
     positions = positions_met_in_play(3000)
     calls = [bench_legal(positions) for _ in range(RUNS)]
     print(f"full 4-player deals/s : median {statistics.median(deals):,.0f} "
           f"(runs: {', '.join(f'{x:,.0f}' for x in deals)})")
+    print(f"  the same, undo=False: median {statistics.median(fast):,.0f} "
+          f"(runs: {', '.join(f'{x:,.0f}' for x in fast)})")
     print(f"legal-play calls/s    : median {statistics.median(calls):,.0f} "
           f"over {len(positions):,} positions (runs: {', '.join(f'{x:,.0f}' for x in calls)})")
 

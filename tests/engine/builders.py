@@ -8,9 +8,16 @@ from tutor.engine.cards import DECK_SIZE, mask_of, parse_cards
 from tutor.engine.dealing import HAND_SIZE, DealtCards
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.game import Deal, Phase
+from tutor.engine.variants import FFT_2012, Rules
 
 
-def make_deal(players: int, fixed: dict[int, str], chien: str = "", dealer: int = 0) -> Deal:
+def make_deal(
+    players: int,
+    fixed: dict[int, str],
+    chien: str = "",
+    dealer: int = 0,
+    rules: Rules = FFT_2012,
+) -> Deal:
     """Seats in ``fixed`` get those cards (completed with the lowest free cards if short),
     the chien gets ``chien`` (completed the same way); the rest fill the other seats."""
     hands = {seat: parse_cards(codes) for seat, codes in fixed.items()}
@@ -27,7 +34,7 @@ def make_deal(players: int, fixed: dict[int, str], chien: str = "", dealer: int 
     dealt = DealtCards(
         tuple(mask_of(hands[s]) for s in range(players)), mask_of(chien_cards), dealer, 0
     )
-    return Deal(dealt)
+    return Deal(dealt, rules)
 
 
 Policy = Callable[[Deal], int]

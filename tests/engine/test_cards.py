@@ -139,3 +139,14 @@ def test_names_in_english_and_italian():
 def test_display_order_groups_suits_high_to_low_then_trumps_then_excuse():
     cards = parse_cards("EX 2S T3 KS T21 1H")
     assert [format_card(c) for c in display_order(cards)] == ["KS", "2S", "1H", "T21", "T3", "EX"]
+
+
+def test_the_written_out_shuffle_draws_the_same_pack_as_random_shuffle():
+    import random
+
+    from tutor.engine.dealing import shuffled_pack
+
+    for seed in range(300):
+        pack = list(range(78))
+        random.Random(seed).shuffle(pack)
+        assert shuffled_pack(random.Random(seed)) == pack

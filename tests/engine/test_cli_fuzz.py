@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from tutor.cli import main
 from tutor.engine.announcements import Chelem
 from tutor.engine.cards import DECK_SIZE, format_card
+from tutor.engine.variants import PRESETS
 
 CARD_CODES = [format_card(c) for c in range(DECK_SIZE)]
 ODD_CARDS = ["ZZ", "T22", "T0", "0S", "11H", "K♥", "k♠", "EXX", "", " ", ",", "KH,", "ＫＨ"]
@@ -29,11 +30,13 @@ NUMBERS = [
 WORDS = [
     "prise", "garde", "garde-sans", "garde-contre", "GARDE", "petite", "attack", "defence",
     "defense", "taker", "simple", "double", "triple", *(c.value for c in Chelem), "",
+    *PRESETS, "fft", "FFT-2012",
 ]
 FLAGS = [
     "--hand", "--trick", "--players", "--called", "--first-trick", "--json", "--contract",
     "--points", "--oudlers", "--petit-au-bout", "--poignee", "--chelem", "--alone", "--italian",
     "--help", "-h", "--", "-", "--hand=KH", "--points=inf", "--players=5", "--bogus",
+    "--rules", "--position", "--rules=seed-004-web-game", "--position=tarot1",
 ]
 COMMANDS = ["legal", "score", "count", "LEGAL", "help", "", "-h"]
 
@@ -128,3 +131,31 @@ def test_check_reports_a_hostile_file_in_one_line_per_error(tmp_path: Path) -> N
     [line] = out.splitlines()
     assert line.startswith(f"{bomb}:") and line.endswith(
         ": yaml: more than 20000 values once aliases are expanded")
+
+
+# A real mid-deal position (3 players, 2 tricks left), then damaged at random: the notation's
+# parser must refuse every broken form in one line, never with a traceback.
+POSITION = (
+    "tarot1 3 fft-2012 0 garde:1 - 9C.EX/KC/QC.T21 1:NC "
+    "1S.2S.4S.6S.JS.QS.KS.3H.4H.5H.1C.2C.3C.5C.6C.7C.8C.10C.JC.T3.T7.T8.T12.T13/"
+    "7S.9S.NS.6H.7H.8H.9H.10H.JH.NH.QH.KH.1D.2D.3D.4D.5D.6D.7D.8D.9D.10D.JD.ND.QD.KD."
+    "4C.T1.T2.T4.T5.T6.T9.T10.T11.T14.T15.T16.T17.T18.T19.T20 "
+    "3S.5S.8S.10S.1H.2H - 1@0 -"
+)
+
+
+def test_the_sample_position_is_answered() -> None:
+    code, out, _err = run(["legal", "--position", POSITION])
+    assert code == 0 and out
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(POSITION)), st.integers(0, 6),
+                          st.sampled_from([*CARD_CODES, *ODD_CARDS, *NUMBERS, *WORDS, ".", "/",
+                                           ":", "-", " ", ">", "@", "=", ";"])),
+                min_size=1, max_size=4))
+def test_damaged_positions_never_give_a_traceback(edits: list[tuple[int, int, str]]) -> None:
+    text = POSITION
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut:]
+    assert_answered_without_traceback(["legal", "--position", text])

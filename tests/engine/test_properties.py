@@ -93,3 +93,11 @@ def test_fast_and_explained_legality_agree_on_any_position(hand, trick):
     verdicts = explain_play(hand, trick)
     assert fast and set(cards_of(fast)) == set(verdicts.legal)
     assert set(verdicts.legal) | set(verdicts.illegal) == set(cards_of(hand))
+
+
+@given(hand=st.integers(min_value=0, max_value=FULL_DECK), size=st.sampled_from([3, 6]))
+def test_fast_and_explained_ecart_rules_agree_on_any_hand(hand, size):
+    from tutor.engine.ecart import ecart_mask, ecart_refusal
+
+    fast = ecart_mask(hand, size)
+    assert fast == sum(1 << c for c in cards_of(hand) if ecart_refusal(hand, c, size) is None)

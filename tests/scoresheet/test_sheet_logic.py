@@ -236,6 +236,11 @@ def test_every_engine_refusal_is_recognised_for_translation() -> None:
             Sheet.new(names).add(entry)
         code, _values = explain(error.value)
         assert code != "engine", str(error.value)
-    code, values = explain(ImpossiblePositionError("points must be between 0 and 91, not 92"))
-    assert (code, values) == ("points_range", {"points": "92"})
+    with pytest.raises(ImpossiblePositionError) as error:
+        validate_score_input(ScoreInput(4, Contract.GARDE, 184, 1))
+    # The code and values come with the error: no English message is parsed.
+    assert explain(error.value) == ("points_range", {"points": "92"})
+    assert explain(ImpossiblePositionError("points must be between 0 and 91, not 92"))[0] == (
+        "engine"
+    )
     assert explain(ValueError("something new")) == ("engine", {"text": "something new"})

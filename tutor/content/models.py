@@ -32,7 +32,8 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from tutor.engine.cards import Card, format_card, mask_of, parse_card
-from tutor.engine.errors import CardNotationError
+from tutor.engine.errors import CardNotationError, ImpossiblePositionError
+from tutor.engine.position import parse_position
 
 LANGUAGES = {"en": "English", "it": "Italian"}
 CONTRACT_CODES = ("prise", "garde", "garde-sans", "garde-contre")
@@ -171,6 +172,44 @@ class Position(Model):
     first_trick: StrictBool = False  # 5 players: the called suit may not be led
     me: Seat = 0
     bids: tuple[BidCode, ...] = ()  # bids so far, in speaking order
+    # Optional: the whole deal at this moment in the engine's one-line position notation
+    # (tutor.engine.position); checked to be a reachable position that agrees with the fields.
+    notation: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _notation_agrees(self) -> Position:
+        if self.notation is None:
+            return self
+        try:
+            deal = parse_position(self.notation)
+        except ImpossiblePositionError as error:
+            raise PydanticCustomError(
+                "impossible_position",
+                "notation: {code}: {message}",
+                {"code": error.code, "message": str(error)},
+            ) from None
+        differ = [
+            name
+            for name, same in (
+                ("players", deal.players == self.players),
+                ("me (the player to play)", deal.to_play == self.me),
+                ("hand", deal.hands[self.me] == self.hand_mask),
+                ("trick", deal.trick == self.trick_cards),
+                ("trick seats", deal.trick_seats == self.trick_seats),
+                ("called", deal.called == self.called),
+                ("contract", self.contract in (None, deal.contract.code)),
+                ("taker", self.taker in (None, deal.taker)),
+                ("first_trick", not self.first_trick or deal.tricks_done == 0),
+            )
+            if not same
+        ]
+        if differ:
+            raise PydanticCustomError(
+                "notation_disagrees",
+                "notation: the position disagrees with {fields}",
+                {"fields": ", ".join(differ)},
+            )
+        return self
 
     @property
     def hand_mask(self) -> int:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from enum import Enum, IntEnum, StrEnum
 
 from tutor.engine.cards import EXCUSE_BIT, TRUMPS_MASK, cards_of, mask_of
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.errors import IllegalActionError, UnknownNameError
 
 
 class Poignee(IntEnum):
+    """A poignée's level: simple, double, triple."""
+
     SIMPLE = 1
     DOUBLE = 2
     TRIPLE = 3
@@ -27,7 +29,9 @@ class Poignee(IntEnum):
         try:
             return cls[code.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown poignée {code!r}: use simple, double or triple") from None
+            raise UnknownNameError(
+                f"unknown poignée {code!r}: use simple, double or triple", "unknown_poignee"
+            ) from None
 
 
 POIGNEE_TRUMPS: dict[int, dict[Poignee, int]] = {
@@ -44,45 +48,64 @@ class PoigneeReason(StrEnum):
     EXCUSE_WITH_HIDDEN_TRUMP = "poignee_excuse_while_trump_hidden"
 
 
-def poignee_for_count(count: int, players: int) -> Poignee | None:
-    for level, needed in POIGNEE_TRUMPS[players].items():
+Sizes = tuple[int, int, int]  # trumps to show for a simple, double, triple poignée
+
+
+def poignee_sizes(players: int, sizes: Sizes | None = None) -> dict[Poignee, int]:
+    """The FFT table for ``players``, or the ``sizes`` a variant gives."""
+    if sizes is None:
+        return POIGNEE_TRUMPS[players]
+    return dict(zip(Poignee, sizes, strict=True))
+
+
+def poignee_for_count(count: int, players: int, sizes: Sizes | None = None) -> Poignee | None:
+    for level, needed in poignee_sizes(players, sizes).items():
         if needed == count:
             return level
     return None
 
 
-def check_poignee(hand: int, shown: int, players: int) -> Poignee:
+def check_poignee(hand: int, shown: int, players: int, sizes: Sizes | None = None) -> Poignee:
     """The level of a shown poignée, or IllegalActionError with the reason: exactly the
     number of trumps of a level; the Excuse stands in only when no other trump stays hidden."""
     if shown & ~hand:
-        raise IllegalActionError("a shown card is not in the hand", PoigneeReason.NOT_IN_HAND.value)
+        raise IllegalActionError(
+            "a shown card is not in the hand",
+            PoigneeReason.NOT_IN_HAND.value,
+            cards_of(shown & ~hand),
+        )
     if shown & ~(TRUMPS_MASK | EXCUSE_BIT):
         raise IllegalActionError(
-            "a poignée shows only trumps (and the Excuse)", PoigneeReason.NOT_A_TRUMP.value
+            "a poignée shows only trumps (and the Excuse)",
+            PoigneeReason.NOT_A_TRUMP.value,
+            cards_of(shown & ~(TRUMPS_MASK | EXCUSE_BIT)),
         )
-    level = poignee_for_count(shown.bit_count(), players)
+    level = poignee_for_count(shown.bit_count(), players, sizes)
     if level is None:
-        counts = ", ".join(str(n) for n in POIGNEE_TRUMPS[players].values())
+        counts = ", ".join(str(n) for n in poignee_sizes(players, sizes).values())
         raise IllegalActionError(
             f"a poignée at {players} players shows exactly {counts} trumps, "
             f"not {shown.bit_count()}",
             PoigneeReason.WRONG_COUNT.value,
+            cards_of(shown),
+            {"counts": counts, "shown": str(shown.bit_count())},
         )
     if shown & EXCUSE_BIT and hand & TRUMPS_MASK & ~shown:
         raise IllegalActionError(
             "the Excuse may stand in for a trump only when no other trump is hidden",
             PoigneeReason.EXCUSE_WITH_HIDDEN_TRUMP.value,
+            cards_of(hand & TRUMPS_MASK & ~shown),
         )
     return level
 
 
-def poignee_options(hand: int, players: int) -> dict[Poignee, int]:
+def poignee_options(hand: int, players: int, sizes: Sizes | None = None) -> dict[Poignee, int]:
     """Each poignée the hand may show, with one valid set of cards to show for it
     (the lowest trumps, the Excuse only as a last resort)."""
     trumps = cards_of(hand & TRUMPS_MASK)
     has_excuse = bool(hand & EXCUSE_BIT)
     options: dict[Poignee, int] = {}
-    for level, needed in POIGNEE_TRUMPS[players].items():
+    for level, needed in poignee_sizes(players, sizes).items():
         if len(trumps) >= needed:
             options[level] = mask_of(trumps[:needed])
         elif has_excuse and len(trumps) == needed - 1:
@@ -109,8 +132,9 @@ class Chelem(Enum):
         try:
             return cls(code.strip().lower())
         except ValueError:
-            raise ValueError(
-                f"unknown chelem {code!r}: use announced-made, announced-failed, made or defence"
+            raise UnknownNameError(
+                f"unknown chelem {code!r}: use announced-made, announced-failed, made or defence",
+                "unknown_chelem",
             ) from None
 
 

@@ -21,6 +21,8 @@ Card = int  # 0..77, see the module docstring
 
 
 class Suit(IntEnum):
+    """The four suits, the trumps, and the Excuse on its own."""
+
     SPADES = 0
     HEARTS = 1
     DIAMONDS = 2
@@ -128,6 +130,7 @@ def half_points(mask: int) -> int:
 
 
 def oudlers_in(mask: int) -> int:
+    """How many of the three oudlers (T1, T21, the Excuse) a pile holds."""
     return (mask & OUDLERS_MASK).bit_count()
 
 
@@ -138,8 +141,9 @@ def format_half(half: int) -> str:
 
 # --- notation -----------------------------------------------------------------------------
 def format_card(card: Card) -> str:
+    """77 -> 'EX', 13 -> 'KS', 76 -> 'T21'; CardNotationError for no card."""
     if not 0 <= card < DECK_SIZE:
-        raise CardNotationError(f"no card has index {card}")
+        raise CardNotationError(f"no card has index {card}", "no_such_card")
     if card == EXCUSE:
         return "EX"
     if is_trump(card):
@@ -159,7 +163,7 @@ def parse_card(text: str) -> Card:
     code = code.replace("♤", "S").replace("♡", "H").replace("♢", "D").replace("♧", "C")
     card = _CODES.get(code)
     if card is None:
-        raise CardNotationError(f"unknown card {text.strip()!r}")
+        raise CardNotationError(f"unknown card {text.strip()!r}", "bad_card")
     return card
 
 
@@ -170,16 +174,20 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise DuplicateCardError(f"card {format_card(card)} appears twice")
+            raise DuplicateCardError(
+                f"card {format_card(card)} appears twice", "duplicate_card", (card,)
+            )
         seen.add(card)
     return cards
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in the notation, separated by spaces, in the order given."""
     return " ".join(format_card(c) for c in cards)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards: bit ``c`` set for card ``c``."""
     mask = 0
     for card in cards:
         mask |= 1 << card

@@ -12,9 +12,10 @@ from tutor.engine.cards import (
     QUEEN,
     Card,
     bit,
+    format_card,
     suit_card,
 )
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.errors import IllegalActionError, UnknownNameError
 
 
 class Contract(IntEnum):
@@ -39,8 +40,9 @@ class Contract(IntEnum):
         try:
             return cls[code.strip().upper().replace("-", "_").replace(" ", "_")]
         except KeyError:
-            raise ValueError(
-                f"unknown contract {code!r}: use prise, garde, garde-sans or garde-contre"
+            raise UnknownNameError(
+                f"unknown contract {code!r}: use prise, garde, garde-sans or garde-contre",
+                "unknown_contract",
             ) from None
 
     @property
@@ -87,6 +89,7 @@ def check_bid(bid: Contract, highest: Contract | None) -> None:
         raise IllegalActionError(
             f"{bid.code} is not higher than {highest.code}: only higher bids are allowed",
             "bid_not_higher",
+            values={"bid": bid.code, "highest": highest.code},
         )
 
 
@@ -109,6 +112,8 @@ def callable_cards(hand: int) -> int:
 def check_call(hand: int, card: Card) -> None:
     if not callable_cards(hand) >> card & 1:
         raise IllegalActionError(
-            "you may call a king; a queen only when holding the four kings, and so on",
+            f"{format_card(card)} may not be called: a king, or a queen only when holding "
+            "the four kings, and so on",
             "card_not_callable",
+            (card,),
         )

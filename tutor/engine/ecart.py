@@ -52,6 +52,15 @@ def ecart_refusal(hand: int, card: Card, size: int) -> EcartReason | None:
     return None
 
 
+def ecart_mask(hand: int, size: int) -> int:
+    """The cards of ``hand`` that may go to the écart when ``size`` slots are open: the fast
+    form of ``ecart_refusal`` (tests hold them equal)."""
+    allowed = hand & ~(KINGS_MASK | OUDLERS_MASK)
+    if trumps_needed_in_ecart(hand, size) == 0:
+        allowed &= ~TRUMPS_MASK
+    return allowed
+
+
 def ecart_refusals(hand: int, ecart: int, size: int) -> dict[Card, EcartReason]:
     """Each refused card of a proposed écart with its reason (the size is checked apart)."""
     refused = {c: r for c in cards_of(ecart) if (r := ecart_refusal(hand, c, size)) is not None}
@@ -72,11 +81,13 @@ def check_ecart(hand: int, ecart: int, size: int) -> None:
         raise IllegalActionError(
             f"the écart must have exactly {size} cards, not {ecart.bit_count()}",
             EcartReason.WRONG_SIZE.value,
+            cards_of(ecart),
+            {"size": str(size), "n": str(ecart.bit_count())},
         )
     refused = ecart_refusals(hand, ecart, size)
     if refused:
         card, reason = min(refused.items())
-        raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
+        raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
 
 
 def trumps_to_show(ecart: int) -> list[Card]:

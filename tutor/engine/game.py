@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple, NoReturn, cast
 
-from tutor.engine import play as rules
+from tutor.engine import play as plays
 from tutor.engine.announcements import (
     Chelem,
     Poignee,
@@ -23,25 +24,45 @@ from tutor.engine.announcements import (
     poignee_options,
 )
 from tutor.engine.cards import (
+    DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
     LOW_CARDS_MASK,
     PETIT,
-    TRUMPS_MASK,
     Card,
     cards_of,
     format_card,
     half_points,
     oudlers_in,
 )
-from tutor.engine.contracts import ChienFate, Contract, callable_cards, first_to_speak
+from tutor.engine.contracts import (
+    ChienFate,
+    Contract,
+    callable_cards,
+    check_bid,
+    check_call,
+    first_to_speak,
+)
 from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
-from tutor.engine.ecart import CHIEN_SIZE, EcartReason, ecart_refusal
-from tutor.engine.errors import IllegalActionError
+from tutor.engine.ecart import (
+    CHIEN_SIZE,
+    EcartReason,
+    ecart_mask,
+    ecart_refusal,
+    trumps_to_show,
+)
+from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
+from tutor.engine.position import Position, parse_position, rules_of, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, score
+from tutor.engine.trick import ExcuseFate, trick_outcome
+from tutor.engine.variants import FFT_2012, Rules
+
+PETIT_BIT = 1 << PETIT
 
 
 class Phase(Enum):
+    """Where the deal stands; ``legal_actions()`` depends on it."""
+
     BIDDING = "bidding"
     CALLING = "calling"  # 5 players: the taker calls a card
     ECART = "ecart"  # prise and garde: the taker discards, one card at a time
@@ -52,6 +73,8 @@ class Phase(Enum):
 
 
 class RedealReason(Enum):
+    """Why a deal is void and dealt again."""
+
     ALL_PASSED = "all_passed"
     PETIT_SEC = "petit_sec"
 
@@ -59,39 +82,52 @@ class RedealReason(Enum):
 # --- actions ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """A bid: a contract, or None to pass."""
+
     contract: Contract | None  # None: pass
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
+    """5 players: the card the taker calls."""
+
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """The taker puts one card to the écart."""
+
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class AnnounceChelem:
+    """The taker announces a chelem (True) or not."""
+
     announce: bool
 
 
 @dataclass(frozen=True, slots=True)
 class ShowPoignee:
+    """Show a poignée: the mask of trumps (and maybe the Excuse) shown."""
+
     cards: int  # mask of the trumps (and maybe the Excuse) shown
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play a card to the trick."""
+
     card: Card
 
 
 Action = Bid | Call | Discard | AnnounceChelem | ShowPoignee | Play
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """A finished trick (a named tuple: immutable, and cheap to make 18 times a deal)."""
+
     leader: int
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
@@ -133,31 +169,77 @@ _FIELDS = (
     "ecart",
     "chelem_announced",
     "poignees",
-    "played_seats",
     "trick",
     "trick_seats",
     "led",
     "top",
     "to_play",
     "tricks",
+    "tricks_done",
+    "petit_won",
     "won",
     "excuse_seat",
     "excuse_winner",
     "attack_tricks",
     "excuse_won_last",
+    "excuse_changed_camp",
     "redeal_reason",
 )
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+_PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
+_TRUMP_LED = plays.TRUMP_LED
+_legal_mask = plays.legal_mask
+# What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
+_LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
+_COPIED = tuple(
+    name
+    for name in (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules")
+    if name not in _LISTS
+)
+
+
+def _is_card(card: object) -> bool:
+    return type(card) is int and 0 <= card < DECK_SIZE
+
+
+def _require_card(card: object) -> None:
+    if not _is_card(card):
+        raise IllegalActionError(f"{card!r} is not a card (0..77)", "malformed_action")
+
+
+_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))  # shared: actions are immutable
 
 
 class Deal:
     """A deal being played. Seats are numbered counter-clockwise, so the next seat is +1."""
 
-    __slots__ = (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "_stack", "_moves")
+    __slots__ = (
+        *_FIELDS,
+        "players",
+        "dealer",
+        "seed",
+        "dealt",
+        "chien",
+        "rules",
+        "tricks_per_deal",
+        "_undo",
+        "_stack",
+        "_moves",
+    )
 
-    def __init__(self, dealt: DealtCards) -> None:
+    def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012, undo: bool = True) -> None:
+        """``undo=False``: keep no undo history (``pop()`` is then refused), which makes every
+        action cheaper: for simulations and searches that copy instead of undoing."""
         players = len(dealt.hands)
+        if players not in rules.players:
+            raise ImpossiblePositionError(
+                f"{rules.name} is played by {' or '.join(map(str, rules.players))} players, "
+                f"not {players}"
+            )
+        self.rules = rules
+        self._undo = undo
         self.players = players
+        self.tricks_per_deal = HAND_SIZE[players]
         self.dealer = dealt.dealer
         self.seed = dealt.seed
         self.dealt = dealt
@@ -174,18 +256,20 @@ class Deal:
         self.ecart = 0
         self.chelem_announced = False
         self.poignees: list[ShownPoignee] = []
-        self.played_seats = 0
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
-        self.led = rules.NO_SUIT_LED
+        self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
-        self.tricks: list[TrickRecord] = []
+        self.tricks: list[TrickRecord] = []  # the tricks this object saw played
+        self.tricks_done = 0  # tricks of the deal played so far (from a position: before it too)
+        self.petit_won: tuple[int, int] | None = None  # (trick index, seat) that won the Petit
         self.won = [0] * players
         self.excuse_seat: int | None = None
         self.excuse_winner: int | None = None
         self.attack_tricks = 0
         self.excuse_won_last = False
+        self.excuse_changed_camp = False
         self.redeal_reason: RedealReason | None = None
         self._stack: list[tuple[object, ...]] = []
         self._moves: list[Action] = []
@@ -194,11 +278,111 @@ class Deal:
             self.redeal_reason = RedealReason.PETIT_SEC
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0, dealer: int = 0) -> Deal:
-        return cls(deal(players, seed, dealer))
+    def new(
+        cls,
+        players: int = 4,
+        seed: int = 0,
+        dealer: int = 0,
+        rules: Rules = FFT_2012,
+        undo: bool = True,
+    ) -> Deal:
+        return cls(deal(players, seed, dealer), rules, undo)
+
+    # --- positions and copies --------------------------------------------------------------
+    @classmethod
+    def from_position(cls, position: Position | str, undo: bool = True) -> Deal:
+        """A deal in the middle of play, from a ``Position`` or its one-line notation
+        (``tutor.engine.position``). It plays on exactly as the deal it was taken from; its
+        ``tricks`` and ``moves`` hold only what is played from here, ``tricks_done`` counts
+        the tricks before too. Raises ImpossiblePositionError (with a code) when no deal can
+        reach the position."""
+        p = parse_position(position) if isinstance(position, str) else position
+        if not isinstance(position, str):
+            validate_position(p)
+        fate = p.contract.chien
+        chien = p.aside if fate is not ChienFate.SHOWN_TAKEN_AND_ECART else 0
+        d = cls(DealtCards(p.hands, chien, p.dealer, 0), rules_of(p), undo)
+        d.phase = Phase.PLAYING
+        d.highest = d.contract = p.contract
+        d.taker = p.taker
+        d.called = p.called
+        d.partner = p.partner
+        d.redeal_reason = None  # a petit sec in the cards left is no redeal once play began
+        d.ecart = p.aside if fate is ChienFate.SHOWN_TAKEN_AND_ECART else 0
+        d.chelem_announced = p.chelem_announced
+        sizes = d.rules.poignee_sizes(p.players)
+        d.poignees = [
+            ShownPoignee(seat, Poignee(sizes.index(shown.bit_count()) + 1), shown)
+            for seat, shown in p.poignees
+        ]
+        d.tricks_done = p.tricks_done
+        seats = p.trick_seats
+        d.trick = list(p.trick)
+        d.trick_seats = list(seats)
+        d.led = plays.led_suit(p.trick)
+        d.top = plays.top_trump(p.trick)
+        d.to_play = p.to_play
+        d.won = [0] * p.players
+        d.won[p.taker] = p.attack_won
+        if p.defence_won:
+            d.won[d._a_seat_of_camp(False)] = p.defence_won
+        d.excuse_seat = p.excuse_owner
+        d.excuse_winner = p.excuse_winner
+        d.attack_tricks = p.attack_tricks
+        d.petit_won = p.petit_won
+        return d
+
+    def position(self) -> Position:
+        """This deal's position (in the playing phase), for ``from_position`` or the notation."""
+        self._require(Phase.PLAYING)
+        assert self.taker is not None and self.contract is not None
+        attack = defence = 0
+        for seat, pile in enumerate(self.won):
+            if self.is_attack(seat):
+                attack |= pile
+            else:
+                defence |= pile
+        shown = self.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
+        return Position(
+            players=self.players,
+            dealer=self.dealer,
+            contract=self.contract,
+            taker=self.taker,
+            hands=tuple(self.hands),
+            leader=self.trick_seats[0] if self.trick_seats else self.to_play,
+            trick=tuple(self.trick),
+            attack_won=attack,
+            defence_won=defence,
+            aside=self.ecart if shown else self.chien,
+            called=self.called,
+            partner=self.partner,
+            chelem_announced=self.chelem_announced,
+            excuse_owner=self.excuse_seat,
+            excuse_winner=self.excuse_winner,
+            petit_won=self.petit_won,
+            poignees=tuple((p.seat, p.cards) for p in self.poignees),
+            rules=self.rules.name,
+        )
+
+    def copy(self) -> Deal:
+        """An independent deal in the same state, cheaply: the cards and the record of moves
+        are copied, the undo history is not (``pop()`` on the copy undoes only what was done
+        on it)."""
+        other = Deal.__new__(Deal)
+        for name in _COPIED:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        other._undo = self._undo
+        other.tricks_per_deal = self.tricks_per_deal
+        other._stack = []
+        return other
 
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
+        self._moves.append(action)
+        if not self._undo:
+            return
         # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
         self._stack.append(
             (
@@ -214,28 +398,44 @@ class Deal:
                 self.ecart,
                 self.chelem_announced,
                 len(self.poignees),
-                self.played_seats,
                 self.trick[:],
                 self.trick_seats[:],
                 self.led,
                 self.top,
                 self.to_play,
                 len(self.tricks),
+                self.tricks_done,
+                self.petit_won,
                 self.won[:],
                 self.excuse_seat,
                 self.excuse_winner,
                 self.attack_tricks,
                 self.excuse_won_last,
+                self.excuse_changed_camp,
                 self.redeal_reason,
             )
         )
-        self._moves.append(action)
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
+        if not self._undo:
+            raise IllegalActionError(
+                "this deal keeps no undo history: it was made with undo=False", "undo_disabled"
+            )
         if not self._stack:
             raise IllegalActionError("nothing to undo", "nothing_to_undo")
-        for name, value in zip(_FIELDS, self._stack.pop(), strict=True):
+        record = self._stack.pop()
+        if record[0] is _PLAY_IN_TRICK:
+            # A card that did not end its trick: only these fields changed.
+            seat, hand, led, top = cast(tuple[int, int, int, int], record[1:])
+            self.hands[seat] = hand
+            self.led = led
+            self.top = top
+            self.to_play = seat
+            self.trick.pop()
+            self.trick_seats.pop()
+            return self._moves.pop()
+        for name, value in zip(_FIELDS, record, strict=True):
             if name in _APPEND_ONLY:
                 del getattr(self, name)[value:]
             else:
@@ -264,10 +464,6 @@ class Deal:
     def ecart_size(self) -> int:
         return CHIEN_SIZE[self.players]
 
-    @property
-    def tricks_per_deal(self) -> int:
-        return HAND_SIZE[self.players]
-
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -279,11 +475,7 @@ class Deal:
             return [Call(c) for c in cards_of(callable_cards(self.hands[self.taker]))]
         if phase is Phase.ECART:
             assert self.taker is not None
-            return [
-                Discard(c)
-                for c in cards_of(self.hands[self.taker])
-                if self.discard_refusal(c) is None
-            ]
+            return [Discard(c) for c in cards_of(self.legal_discards())]
         if phase is Phase.CHELEM:
             return [AnnounceChelem(False), AnnounceChelem(True)]
         if phase is Phase.PLAYING:
@@ -292,26 +484,31 @@ class Deal:
         return []
 
     def push(self, action: Action) -> None:
-        """Do ``action`` for the seat whose turn it is, or raise IllegalActionError."""
-        if isinstance(action, Play):
+        """Do ``action`` for the seat whose turn it is, or raise IllegalActionError (and change
+        nothing) unless it is one of ``legal_actions()``. A poignée may show any valid set of
+        cards of its level: ``legal_actions()`` lists one choice per level."""
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
             self._require(Phase.PLAYING)
-            if not self.legal_plays() >> action.card & 1:
-                self._refuse_play(action.card)
-            self.play(action.card)
-        elif isinstance(action, Bid):
-            self._require(Phase.BIDDING)
+            card = action.card
+            if not _is_card(card) or not self.legal_plays() >> card & 1:
+                self._refuse_play(card)
+            self.play(card)
+        elif kind is Bid:
+            assert isinstance(action, Bid)
             self.bid(action.contract)
-        elif isinstance(action, Call):
-            self._require(Phase.CALLING)
+        elif kind is Call:
+            assert isinstance(action, Call)
             self.call(action.card)
-        elif isinstance(action, Discard):
-            self._require(Phase.ECART)
+        elif kind is Discard:
+            assert isinstance(action, Discard)
             self.discard(action.card)
-        elif isinstance(action, AnnounceChelem):
-            self._require(Phase.CHELEM)
+        elif kind is AnnounceChelem:
+            assert isinstance(action, AnnounceChelem)
             self.announce_chelem(action.announce)
-        elif isinstance(action, ShowPoignee):
-            self._require(Phase.PLAYING)
+        elif kind is ShowPoignee:
+            assert isinstance(action, ShowPoignee)
             self.show_poignee(action.cards)
         else:
             raise IllegalActionError(f"unknown action {action!r}", "unknown_action")
@@ -325,13 +522,13 @@ class Deal:
     # --- bidding --------------------------------------------------------------------------
     def bid(self, contract: Contract | None) -> None:
         """Each player speaks once, in turn: pass (None) or a higher contract."""
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError("bidding is over", "wrong_phase")
-        if contract is not None and self.highest is not None and contract <= self.highest:
-            raise IllegalActionError(
-                f"{contract.code} is not higher than {self.highest.code}: only higher bids",
-                "bid_not_higher",
-            )
+        self._require(Phase.BIDDING)
+        if contract is not None:
+            if type(contract) is not Contract:
+                raise IllegalActionError(
+                    f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
+                )
+            check_bid(contract, self.highest)
         self._save(Bid(contract))
         self.bids.append(contract)
         if contract is not None:
@@ -354,13 +551,10 @@ class Deal:
 
     def call(self, card: Card) -> None:
         """5 players: call a card; its holder is the secret partner (none: the taker is alone)."""
+        self._require(Phase.CALLING)
         assert self.taker is not None
-        if not callable_cards(self.hands[self.taker]) >> card & 1:
-            raise IllegalActionError(
-                f"{format_card(card)} may not be called: a king, or a queen only when holding "
-                "the four kings, and so on",
-                "card_not_callable",
-            )
+        _require_card(card)
+        check_call(self.hands[self.taker], card)
         self._save(Call(card))
         self.called = card
         holder = next((s for s, h in enumerate(self.hands) if h >> card & 1), None)
@@ -376,6 +570,11 @@ class Deal:
             self.phase = Phase.CHELEM
 
     # --- écart ----------------------------------------------------------------------------
+    def legal_discards(self) -> int:
+        """The cards the taker may put to the écart now, as a mask."""
+        assert self.taker is not None
+        return ecart_mask(self.hands[self.taker], self.ecart_size - self.ecart.bit_count())
+
     def discard_refusal(self, card: Card) -> EcartReason | None:
         """Why ``card`` may not go to the écart now (slots still open), or None."""
         assert self.taker is not None
@@ -383,9 +582,11 @@ class Deal:
         return ecart_refusal(self.hands[self.taker], card, remaining)
 
     def discard(self, card: Card) -> None:
+        self._require(Phase.ECART)
+        _require_card(card)
         reason = self.discard_refusal(card)
         if reason is not None:
-            raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value)
+            raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
         assert self.taker is not None
         self._save(Discard(card))
         self.hands[self.taker] &= ~(1 << card)
@@ -395,6 +596,12 @@ class Deal:
 
     # --- announcements --------------------------------------------------------------------
     def announce_chelem(self, announce: bool) -> None:
+        self._require(Phase.CHELEM)
+        if type(announce) is not bool:
+            raise IllegalActionError(
+                f"a chelem is announced (True) or not (False), not {announce!r}",
+                "malformed_action",
+            )
         self._save(AnnounceChelem(announce))
         self.chelem_announced = announce
         self.phase = Phase.PLAYING
@@ -405,14 +612,31 @@ class Deal:
             else first_to_speak(self.dealer, self.players)
         )
 
+    @property
+    def played_seats(self) -> int:
+        """The seats that have played a card already (a mask): everyone after the first trick."""
+        if self.tricks_done:
+            return (1 << self.players) - 1
+        played = 0
+        for seat in self.trick_seats:
+            played |= 1 << seat
+        return played
+
     def poignee_choices(self) -> dict[Poignee, int]:
         """Poignées the player to play may still show (only before their first card)."""
         seat = self.to_play
         if self.played_seats >> seat & 1 or any(p.seat == seat for p in self.poignees):
             return {}
-        return poignee_options(self.hands[seat], self.players)
+        return poignee_options(
+            self.hands[seat], self.players, self.rules.poignee_sizes(self.players)
+        )
 
     def show_poignee(self, cards: int) -> None:
+        self._require(Phase.PLAYING)
+        if type(cards) is not int:
+            raise IllegalActionError(
+                f"a poignée is a mask of cards, not {cards!r}", "malformed_action"
+            )
         seat = self.to_play
         if self.played_seats >> seat & 1:
             raise IllegalActionError(
@@ -420,51 +644,64 @@ class Deal:
             )
         if any(p.seat == seat for p in self.poignees):
             raise IllegalActionError("one poignée per player", "poignee_already_shown")
-        level = check_poignee(self.hands[seat], cards, self.players)
+        level = check_poignee(
+            self.hands[seat], cards, self.players, self.rules.poignee_sizes(self.players)
+        )
         self._save(ShowPoignee(cards))
         self.poignees.append(ShownPoignee(seat, level, cards))
 
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        hand = self.hands[self.to_play]
-        if self.led < 0 and self.called is not None and not self.tricks:
-            return rules.called_suit_lead_mask(hand, self.called)
-        return rules.legal_mask(hand, self.led, self.top)
+        called = self.called if not self.tricks_done else None
+        return _legal_mask(self.hands[self.to_play], self.led, self.top, called)
 
-    def explain_plays(self) -> rules.PlayVerdicts:
-        return rules.explain_play(
-            self.hands[self.to_play], self.trick, self.called, not self.tricks
+    def explain_plays(self) -> plays.PlayVerdicts:
+        return plays.explain_play(
+            self.hands[self.to_play], self.trick, self.called, not self.tricks_done
         )
 
-    def _refuse_play(self, card: Card) -> None:
-        verdict = rules.illegal_play(
-            self.hands[self.to_play], self.trick, card, self.called, not self.tricks
+    def _refuse_play(self, card: Card) -> NoReturn:
+        _require_card(card)
+        plays.check_play(
+            self.hands[self.to_play], self.trick, card, self.called, not self.tricks_done
         )
-        reason = verdict.reason.value if verdict else "illegal_play"
-        raise IllegalActionError(str(verdict) if verdict else format_card(card), reason)
+        raise AssertionError(f"{format_card(card)} is legal")  # pragma: no cover
 
     def play(self, card: Card) -> None:
-        """Play ``card`` for the player to play. Fast path: legality is the caller's promise
-        when called directly; ``push(Play(card))`` checks it."""
-        self._save(Play(card))
+        """Play ``card`` for the player to play. The fast path: the phase and that the card is
+        in the player's hand are checked (two int tests, so a wrong call cannot corrupt the
+        deal); following suit and trumping are the caller's promise. ``push(Play(card))``
+        checks every rule."""
         seat = self.to_play
-        self.hands[seat] &= ~(1 << card)
-        self.played_seats |= 1 << seat
-        self.trick.append(card)
+        hand = self.hands[seat]
+        if not hand >> card & 1 or self.phase is not Phase.PLAYING:
+            self._require(Phase.PLAYING)
+            raise IllegalActionError(
+                f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
+            )
+        trick = self.trick
+        ends_trick = len(trick) == self.players - 1
+        if ends_trick:
+            self._save(_PLAYS[card])
+        else:
+            self._moves.append(_PLAYS[card])
+            if self._undo:
+                self._stack.append(
+                    (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
+                )
+        self.hands[seat] = hand & ~(1 << card)
+        trick.append(card)
         self.trick_seats.append(seat)
         if card >= 56:  # a trump or the Excuse
-            if card == EXCUSE:
-                pass  # the Excuse sets nothing: the next card does
-            else:
+            if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
-                    self.led = rules.TRUMP_LED
-                number = card - 55
-                if number > self.top:
-                    self.top = number
+                    self.led = _TRUMP_LED
+                if card - 55 > self.top:
+                    self.top = card - 55
         elif self.led < 0:
             self.led = card // 14
-        if len(self.trick) == self.players:
+        if ends_trick:
             self._end_trick()
         else:
             self.to_play = (seat + 1) % self.players
@@ -472,41 +709,62 @@ class Deal:
     def _end_trick(self) -> None:
         trick = self.trick
         seats = self.trick_seats
-        last = len(self.tricks) == self.tricks_per_deal - 1
-        if self.top:
-            winner_card = 55 + self.top
-        else:
-            winner_card = max(c for c in trick if c < 56 and c // 14 == self.led)
-        winner = seats[trick.index(winner_card)]
+        players = self.players
+        leader = seats[0]
+        camp = 1 << self.taker if self.taker is not None else 0
+        if self.partner is not None:
+            camp |= 1 << self.partner
+        # The attack's seats as positions in this trick: seats follow each other from the leader.
+        attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+        done = self.tricks_done
+        attack_tricks = self.attack_tricks
+        out = trick_outcome(
+            trick,
+            attack,
+            done == self.tricks_per_deal - 1,
+            attack_tricks == done,
+            attack_tricks == 0,
+            self.rules.excuse_last_trick,
+        )
+        position = out.winner
+        winner = seats[position]
         cards = 0
         for c in trick:
             cards |= 1 << c
-        if EXCUSE_BIT & cards:
-            excuse_seat = seats[trick.index(EXCUSE)]
-            if last and trick[0] == EXCUSE and self._side_won_all(excuse_seat):
-                winner = excuse_seat  # the chelem exception: the Excuse led last wins
-                self.excuse_won_last = True
-            elif not last:
+        if cards & EXCUSE_BIT:
+            fate = out.excuse
+            if fate is ExcuseFate.EXCHANGED:
                 cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-                self.excuse_seat = excuse_seat
+                self.excuse_seat = seats[trick.index(EXCUSE)]
                 self.excuse_winner = winner
-            # played to the last trick otherwise: it goes to the trick's winner
+            elif fate is ExcuseFate.WINS_THE_TRICK:
+                self.excuse_won_last = True
+            elif out.excuse_to_attack != bool(attack >> position & 1):
+                # It changes camp on its own, also when its own side wins the last trick (§7).
+                cards &= ~EXCUSE_BIT
+                self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
+                self.excuse_changed_camp = True
+        if cards & PETIT_BIT:
+            self.petit_won = (done, winner)
         self.won[winner] |= cards
-        if self.is_attack(winner):
-            self.attack_tricks += 1
-        self.tricks.append(TrickRecord(seats[0], tuple(seats), tuple(trick), winner))
+        if attack >> position & 1:
+            self.attack_tricks = attack_tricks + 1
+        self.tricks.append(TrickRecord(leader, tuple(seats), tuple(trick), winner))
+        self.tricks_done = done + 1
         self.trick = []
         self.trick_seats = []
-        self.led = rules.NO_SUIT_LED
+        self.led = -1
         self.top = 0
         self.to_play = winner
-        if len(self.tricks) == self.tricks_per_deal:
+        if done + 1 == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
-    def _side_won_all(self, seat: int) -> bool:
-        """Has ``seat``'s side won every trick so far?"""
-        done = len(self.tricks)
-        return self.attack_tricks == done if self.is_attack(seat) else self.attack_tricks == 0
+    def _a_seat_of_camp(self, attack: bool) -> int:
+        """Where a card that changes camp is put: the piles are summed by camp at the count."""
+        if attack:
+            assert self.taker is not None
+            return self.taker
+        return next(s for s in range(self.players) if not self.is_attack(s))
 
     # --- the count ------------------------------------------------------------------------
     def result(self) -> DealResult:
@@ -531,7 +789,7 @@ class Deal:
         attack_half = half_points(attack) + owed
         oudlers = oudlers_in(attack)
         pab = self._petit_au_bout()
-        attack_won_all = self.attack_tricks == len(self.tricks)
+        attack_won_all = self.attack_tricks == self.tricks_done
         chelem = chelem_outcome(self.chelem_announced, attack_won_all, self.attack_tricks == 0)
         alone = self.players == 5 and self.partner is None
         s = score(
@@ -544,7 +802,9 @@ class Deal:
                 tuple(p.level for p in self.poignees),
                 chelem,
                 alone,
-            )
+                self.excuse_changed_camp,
+            ),
+            self.rules,
         )
         marks = tuple(
             s.taker
@@ -581,19 +841,21 @@ class Deal:
     def _petit_au_bout(self) -> Side | None:
         """The Petit in the last trick gives the bonus to the side that wins that trick; when
         the Excuse led last won a chelem, the Petit counts au bout in the penultimate one."""
-        candidates = self.tricks[-2:] if self.excuse_won_last else self.tricks[-1:]
-        for record in reversed(candidates):
-            if PETIT in record.cards:
-                return Side.ATTACK if self.is_attack(record.winner) else Side.DEFENCE
+        if self.petit_won is None:
+            return None
+        index, seat = self.petit_won
+        last = self.tricks_per_deal - 1
+        if index == last or (self.excuse_won_last and index == last - 1):
+            return Side.ATTACK if self.is_attack(seat) else Side.DEFENCE
         return None
 
     # --- views ----------------------------------------------------------------------------
     def trumps_shown_in_ecart(self) -> list[Card]:
         """Every trump put in the écart is shown to the defence."""
-        return cards_of(self.ecart & TRUMPS_MASK)
+        return trumps_to_show(self.ecart)
 
     def __repr__(self) -> str:
         return (
             f"Deal(players={self.players}, seed={self.seed}, phase={self.phase.value}, "
-            f"tricks={len(self.tricks)})"
+            f"tricks={self.tricks_done})"
         )

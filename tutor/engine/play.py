@@ -80,10 +80,13 @@ def top_trump(trick: Sequence[Card]) -> int:
 
 
 # --- the fast path ------------------------------------------------------------------------
-def legal_mask(hand: int, led: int, top: int) -> int:
+def legal_mask(hand: int, led: int, top: int, called_lead: Card | None = None) -> int:
     """Legal cards of ``hand`` when ``led`` was led (NO_SUIT_LED when leading) and the highest
-    trump in the trick is ``top`` (0: none). The Excuse is always playable."""
+    trump in the trick is ``top`` (0: none). The Excuse is always playable. ``called_lead``:
+    at 5 players, the called card while the first trick's suit is still to be opened."""
     if led < 0:
+        if called_lead is not None:
+            return called_suit_lead_mask(hand, called_lead)
         return hand
     follow = hand & SUIT_MASKS[led]
     if led != TRUMP_LED:
@@ -109,26 +112,30 @@ def legal_cards(
     hand: int, trick: Sequence[Card], called: Card | None = None, first_trick: bool = False
 ) -> int:
     """Legal cards as a mask for a position given as the cards of the trick so far."""
-    led = led_suit(trick)
-    if called is not None and first_trick and led == NO_SUIT_LED:
-        return called_suit_lead_mask(hand, called)
-    return legal_mask(hand, led, top_trump(trick))
+    return legal_mask(hand, led_suit(trick), top_trump(trick), called if first_trick else None)
 
 
 # --- the explanation ----------------------------------------------------------------------
 def validate_position(hand: int, trick: Sequence[Card], players: int = 4) -> None:
     """Refuse a trick that cannot happen: a card twice, in hand and trick, a full trick."""
     if len(set(trick)) != len(trick):
-        raise DuplicateCardError("a card appears twice in the trick")
+        twice = [c for c in set(trick) if trick.count(c) > 1]
+        raise DuplicateCardError("a card appears twice in the trick", "duplicate_card", twice)
     if mask_of(trick) & hand:
         both = " ".join(format_card(c) for c in cards_of(mask_of(trick) & hand))
-        raise DuplicateCardError(f"card {both} is both in the hand and in the trick")
+        raise DuplicateCardError(
+            f"card {both} is both in the hand and in the trick",
+            "card_in_hand_and_trick",
+            cards_of(mask_of(trick) & hand),
+        )
     if len(trick) >= players:
         raise ImpossiblePositionError(
-            f"the trick already has {len(trick)} cards: at {players} players it is complete"
+            f"the trick already has {len(trick)} cards: at {players} players it is complete",
+            "trick_full",
+            trick,
         )
     if not hand:
-        raise ImpossiblePositionError("the hand is empty")
+        raise ImpossiblePositionError("the hand is empty", "empty_hand")
 
 
 def illegal_play(
@@ -213,17 +220,6 @@ def check_play(
     """Raise IllegalActionError with the reason code when ``card`` may not be played."""
     verdict = illegal_play(hand, trick, card, called, first_trick)
     if verdict is not None:
-        raise IllegalActionError(str(verdict), verdict.reason.value)
-
-
-# --- who wins -----------------------------------------------------------------------------
-def trick_winner(trick: Sequence[Card]) -> int:
-    """Index in ``trick`` of the winning card: highest trump, else highest card of the suit led.
-    The Excuse never wins here; the chelem exception is decided by the deal (§7)."""
-    trumps = [c for c in trick if suit_of(c) is Suit.TRUMPS]
-    if trumps:
-        return trick.index(max(trumps))
-    led = led_suit(trick)
-    if led == NO_SUIT_LED:
-        raise ImpossiblePositionError("a trick of only the Excuse has no winner")
-    return trick.index(max(c for c in trick if int(suit_of(c)) == led))
+        raise IllegalActionError(
+            str(verdict), verdict.reason.value, (verdict.card, *verdict.forcing)
+        )

@@ -13,14 +13,18 @@ from enum import Enum
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import TOTAL_HALF_POINTS, format_half
 from tutor.engine.contracts import Contract
-from tutor.engine.errors import ImpossiblePositionError
+from tutor.engine.errors import ImpossiblePositionError, UnknownNameError
+from tutor.engine.variants import FFT_2012, PetitAuBoutCredit, PoigneeCredit, Rounding, Rules
 
-NEEDED_BY_OUDLERS = (56, 51, 41, 36)
-BASE = 25
-PETIT_AU_BOUT = 10
+# FFT 2012's numbers, kept for readers of the rulebook; the calculation reads them from Rules.
+NEEDED_BY_OUDLERS = FFT_2012.needed_by_oudlers
+BASE = FFT_2012.base
+PETIT_AU_BOUT = FFT_2012.petit_au_bout
 
 
 class Side(Enum):
+    """The attack (taker and partner) or the defence."""
+
     ATTACK = "attack"
     DEFENCE = "defence"
 
@@ -35,12 +39,14 @@ class Side(Enum):
         try:
             return aliases[code.strip().lower()]
         except KeyError:
-            raise ValueError(f"unknown side {code!r}: use attack or defence") from None
+            raise UnknownNameError(
+                f"unknown side {code!r}: use attack or defence", "unknown_side"
+            ) from None
 
 
 def needed(oudlers: int) -> int:
-    """Points the taker needs with this many oudlers in their cards at the end."""
-    return NEEDED_BY_OUDLERS[oudlers]
+    """Points the taker needs with this many oudlers in their cards at the end (FFT 2012)."""
+    return FFT_2012.needed(oudlers)
 
 
 class StepKind(Enum):
@@ -76,6 +82,9 @@ class ScoreInput:
     poignees: tuple[Poignee, ...] = ()
     chelem: Chelem = Chelem.NONE
     alone: bool = False  # 5 players: the taker plays without a partner
+    # The Excuse changed camp in the last trick (§7): its 4.5 moved alone, so even at 4
+    # players the points may end on a half.
+    excuse_changed_camp: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,64 +112,103 @@ class Score:
         return out
 
 
-def validate_score_input(s: ScoreInput) -> None:
+def validate_score_input(s: ScoreInput, rules: Rules = FFT_2012) -> None:
     """Refuse what cannot happen at the table, with the reason in one line."""
-    if s.players not in (3, 4, 5):
+    if s.players not in rules.players:
+        counts = "3, 4 or 5" if rules.players == (3, 4, 5) else " or ".join(map(str, rules.players))
         raise ImpossiblePositionError(
-            f"French tarot is played by 3, 4 or 5 players, not {s.players}"
+            f"{'French tarot' if counts == '3, 4 or 5' else rules.name} is played by {counts} "
+            f"players, not {s.players}",
+            "players_count",
+            values={"n": str(s.players)},
         )
     if not 0 <= s.oudlers <= 3:
-        raise ImpossiblePositionError(f"there are three oudlers, not {s.oudlers}")
+        raise ImpossiblePositionError(
+            f"there are three oudlers, not {s.oudlers}",
+            "oudlers_range",
+            values={"n": str(s.oudlers)},
+        )
     if not 0 <= s.taker_half_points <= TOTAL_HALF_POINTS:
         raise ImpossiblePositionError(
-            f"points must be between 0 and 91, not {format_half(s.taker_half_points)}"
+            f"points must be between 0 and 91, not {format_half(s.taker_half_points)}",
+            "points_range",
+            values={"points": format_half(s.taker_half_points)},
         )
-    if s.taker_half_points % 2 and s.players == 4:
-        raise ImpossiblePositionError("at 4 players the points are whole: no half point")
+    if s.taker_half_points % 2 and s.players == 4 and not s.excuse_changed_camp:
+        raise ImpossiblePositionError(
+            "at 4 players the points are whole: no half point", "half_at_four"
+        )
     if s.alone and s.players != 5:
-        raise ImpossiblePositionError("only at 5 players can the taker play alone (no partner)")
+        raise ImpossiblePositionError(
+            "only at 5 players can the taker play alone (no partner)", "alone_not_five"
+        )
     # An oudler is worth 4.5, but the Excuse kept without a low card to give counts 4.
     if s.oudlers * 8 > s.taker_half_points:
         raise ImpossiblePositionError(
             f"{s.oudlers} oudlers alone are worth more than "
-            f"{format_half(s.taker_half_points)} points"
+            f"{format_half(s.taker_half_points)} points",
+            "oudlers_worth",
+            values={"n": str(s.oudlers), "points": format_half(s.taker_half_points)},
         )
     if (3 - s.oudlers) * 8 > TOTAL_HALF_POINTS - s.taker_half_points:
         raise ImpossiblePositionError(
-            f"the defence's {3 - s.oudlers} oudlers are worth more than the points it has left"
+            f"the defence's {3 - s.oudlers} oudlers are worth more than the points it has left",
+            "defence_oudlers_worth",
+            values={"n": str(3 - s.oudlers)},
         )
     if s.petit_au_bout is Side.ATTACK and s.oudlers == 0:
-        raise ImpossiblePositionError("petit au bout by the attack, yet no oudler in its cards")
+        raise ImpossiblePositionError(
+            "petit au bout by the attack, yet no oudler in its cards", "pab_attack_no_oudler"
+        )
     if s.petit_au_bout is Side.DEFENCE and s.oudlers == 3:
         raise ImpossiblePositionError(
-            "petit au bout by the defence, yet the attack has all three oudlers"
+            "petit au bout by the defence, yet the attack has all three oudlers",
+            "pab_defence_all_oudlers",
         )
     if len(s.poignees) > s.players:
-        raise ImpossiblePositionError("more poignées than players")
-    made = _difference(s)[0]
+        raise ImpossiblePositionError("more poignées than players", "too_many_poignees")
+    made = _difference(s, rules)[0]
     if s.chelem in (Chelem.ANNOUNCED_MADE, Chelem.MADE) and not made:
-        raise ImpossiblePositionError("a chelem made by the taker cannot lose the contract")
+        raise ImpossiblePositionError(
+            "a chelem made by the taker cannot lose the contract", "chelem_lost"
+        )
     if s.chelem is Chelem.DEFENCE and made:
-        raise ImpossiblePositionError("a chelem by the defence cannot leave the contract made")
+        raise ImpossiblePositionError(
+            "a chelem by the defence cannot leave the contract made", "defence_chelem_made"
+        )
 
 
-def _difference(s: ScoreInput) -> tuple[bool, int, str]:
+def _difference(s: ScoreInput, rules: Rules = FFT_2012) -> tuple[bool, int, str]:
     """(made, |difference| in whole points, rounding note). A trailing half point goes to
     the side that wins: 40.5 needing 41 is lost by 1, 41.5 is made by 1."""
-    diff_half = s.taker_half_points - 2 * needed(s.oudlers)
+    diff_half = s.taker_half_points - 2 * rules.needed(s.oudlers)
+    note = "" if diff_half % 2 == 0 else "rounded_to_winner"
+    if note and rules.half_point_to is Rounding.TO_LOSER:
+        diff_half -= 1 if diff_half > 0 else -1  # towards zero: the loser keeps the half
+        note = "rounded_to_loser"
     made = diff_half >= 0
     magnitude = (abs(diff_half) + 1) // 2
-    note = "" if diff_half % 2 == 0 else "rounded_to_winner"
     return made, magnitude, note
 
 
-def score(s: ScoreInput) -> Score:
-    validate_score_input(s)
-    made, magnitude, rounding = _difference(s)
+def score(s: ScoreInput, rules: Rules = FFT_2012) -> Score:
+    """The score of a possible deal under ``rules`` (FFT 2012 by default), with its steps."""
+    validate_score_input(s, rules)
+    return calculate(s, rules)
+
+
+def calculate(
+    s: ScoreInput, rules: Rules = FFT_2012, poignee_sides: tuple[Side, ...] = ()
+) -> Score:
+    """The calculation itself, without checking that the deal could happen (a learner's
+    misremembered rules may make a chelem lose). ``poignee_sides``: who showed each poignée,
+    only needed when the rules credit a poignée to the side that showed it."""
+    made, magnitude, rounding = _difference(s, rules)
     sign = 1 if made else -1
+    need = rules.needed(s.oudlers)
     steps = [
         Step(StepKind.POINTS, s.taker_half_points, 0, str(s.oudlers)),
-        Step(StepKind.NEEDED, needed(s.oudlers), 0, str(s.oudlers)),
+        Step(StepKind.NEEDED, need, 0, str(s.oudlers)),
         Step(
             StepKind.DIFFERENCE,
             sign * magnitude,
@@ -168,37 +216,60 @@ def score(s: ScoreInput) -> Score:
             ("made" if made else "lost") + (":" + rounding if rounding else ""),
         ),
     ]
-    total = BASE + magnitude
+    total = rules.base - magnitude if rules.shortfall_subtracted and not made else (
+        rules.base + magnitude
+    )
     steps.append(Step(StepKind.BASE, total, total))
+    multiplier = rules.multiplier(s.contract)
+    pab = 0
     if s.petit_au_bout is not None:
+        pab = _petit_au_bout(s.petit_au_bout, made, rules)
         # Taken from the loser's point of view it is subtracted: (25 + 2 - 10) × 2.
-        pab = PETIT_AU_BOUT if (s.petit_au_bout is Side.ATTACK) == made else -PETIT_AU_BOUT
-        total += pab
-        steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total, s.petit_au_bout.value))
-    total *= s.contract.multiplier
-    steps.append(Step(StepKind.MULTIPLIER, s.contract.multiplier, total, s.contract.code))
-    for poignee in s.poignees:
-        total += poignee.bonus
-        steps.append(Step(StepKind.POIGNEE, poignee.bonus, total, poignee.code))
+        steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total + pab, s.petit_au_bout.value))
+    # Not multiplied (seed 004's flat 10): added after the multiplier.
+    total = (total + pab) * multiplier if rules.petit_au_bout_multiplied else (
+        total * multiplier + pab
+    )
+    steps.append(Step(StepKind.MULTIPLIER, multiplier, total, s.contract.code))
+    winner = Side.ATTACK if made else Side.DEFENCE
+    sides: tuple[Side | None, ...] = poignee_sides or (None,) * len(s.poignees)
+    for poignee, side in zip(s.poignees, sides, strict=True):
+        bonus = rules.poignee_bonus(poignee)
+        if rules.poignee_multiplied:
+            bonus *= multiplier
+        if rules.poignee_credit is PoigneeCredit.TO_THE_SHOWER and side not in (None, winner):
+            bonus = -bonus
+        total += bonus
+        steps.append(Step(StepKind.POIGNEE, bonus, total, poignee.code))
     if s.chelem is not Chelem.NONE:
         # The chelem bonus is the taker's (or the defence's) whatever the contract: it is
         # added with its own sign, not with the winner's.
-        chelem = sign * s.chelem.bonus_to_taker
+        chelem = sign * rules.chelem_bonus(s.chelem)
+        if rules.chelem_multiplied:
+            chelem *= multiplier
         total += chelem
         steps.append(Step(StepKind.CHELEM, chelem, total, s.chelem.value))
     unit = sign * total
     steps.append(Step(StepKind.UNIT, unit, unit, "made" if made else "lost"))
-    taker, partner, defender = marks_for(s.players, unit, s.alone)
+    taker, partner, defender = rules.marks(s.players, unit, s.alone)
     steps.append(Step(StepKind.MARKS, taker, 0, "alone" if s.alone else ""))
     return Score(s, made, sign * magnitude, unit, taker, partner, defender, tuple(steps))
 
 
+def _petit_au_bout(side: Side, made: bool, rules: Rules) -> int:
+    """The petit au bout as it counts in the winner's total (negative: for the loser)."""
+    bonus = rules.petit_au_bout
+    credit = rules.petit_au_bout_credit
+    if credit is PetitAuBoutCredit.TO_THE_STAKE:
+        return bonus
+    if credit is PetitAuBoutCredit.TAKER_ONLY and side is Side.DEFENCE:
+        return 0
+    for_winner = (side is Side.ATTACK) == made
+    if credit is PetitAuBoutCredit.TO_THE_OTHER_SIDE:
+        for_winner = not for_winner
+    return bonus if for_winner else -bonus
+
+
 def marks_for(players: int, unit: int, alone: bool) -> tuple[int, int | None, int]:
     """(taker, partner or None, each defender). 3 players: ×2; 4: ×3; 5: 2×/1×, alone 4×."""
-    if players == 3:
-        return 2 * unit, None, -unit
-    if players == 4:
-        return 3 * unit, None, -unit
-    if alone:
-        return 4 * unit, None, -unit
-    return 2 * unit, unit, -unit
+    return FFT_2012.marks(players, unit, alone)

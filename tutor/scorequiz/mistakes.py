@@ -6,9 +6,10 @@ give the right answer anyway. ``Wrong`` carries the whole wrong calculation, ste
 in the same shape as the engine's ``Score.steps``, so a learner's answer is matched exactly:
 at the step where the mistake is made (``at``), or on the taker's final marks.
 
-The calculation is the rulebook's formula with one rule changed (``Misremembered``);
-with nothing changed it gives exactly the engine's ``score()`` (a test pins it), so every
-wrong value differs from the right one by that mistake alone.
+The calculation is the engine's own (``scoring.calculate``) under FFT 2012 with one rule
+changed (a ``Rules`` with one field altered); with nothing changed it is exactly the engine's
+``score()`` (a test pins it), so every wrong value differs from the right one by that mistake
+alone. ``wrong_sign`` and ``defender_mark`` are slips in writing the marks, not rules.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from tutor import inputs
 from tutor.engine.announcements import Chelem, Poignee
@@ -30,19 +32,22 @@ from tutor.engine.cards import (
 )
 from tutor.engine.contracts import Contract
 from tutor.engine.scoring import (
-    BASE,
-    PETIT_AU_BOUT,
     Score,
     ScoreInput,
     Side,
     StepKind,
+    calculate,
     marks_for,
     needed,
     score,
 )
+from tutor.engine.variants import FFT_2012, PetitAuBoutCredit, PoigneeCredit, Rounding, Rules
 
 OLD_MULTIPLIERS = {Contract.GARDE_SANS: 3, Contract.GARDE_CONTRE: 4}
 OLD_POIGNEE_BONUS = {Poignee.SIMPLE: 20, Poignee.DOUBLE: 40, Poignee.TRIPLE: 60}
+# The old family tables as rules: garde sans ×3, garde contre ×4; poignées 20/40/60.
+OLD_FAMILY_MULTIPLIERS = (1, 2, 3, 4)
+OLD_FAMILY_POIGNEES = (20, 40, 60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,24 +61,6 @@ class Case:
     @property
     def right(self) -> Score:
         return score(self.input)
-
-
-@dataclass(frozen=True, slots=True)
-class Misremembered:
-    """The rules as a learner misremembers them: each field changes one rule."""
-
-    half_point_to_loser: bool = False  # the trailing half point rounded towards the loser
-    needed: int | None = None  # the wrong threshold
-    shortfall_subtracted: bool = False  # 25 − shortfall instead of 25 + shortfall
-    petit_sign: int = 1  # −1: to the wrong side; 0: ignored
-    petit_multiplied: bool = True
-    multiplier: int | None = None
-    poignee_bonus: dict[Poignee, int] | None = None
-    poignee_multiplied: bool = False
-    poignee_to_shower: bool = False
-    chelem_multiplied: bool = False
-    taker_factor: int | None = None  # the taker's marks as this many units
-    partner_factor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,69 +90,24 @@ class Wrong:
         return out + [self.defender] * (players - len(out))
 
 
-def worked(case: Case, rules: Misremembered = Misremembered()) -> Wrong:
-    """The calculation of ``case`` under ``rules`` (no change: the engine's own result)."""
-    s = case.input
-    half = s.taker_half_points
-    need = needed(s.oudlers) if rules.needed is None else rules.needed
-    diff_half = half - 2 * need
-    if rules.half_point_to_loser and diff_half % 2:
-        diff_half -= 1 if diff_half > 0 else -1  # towards zero: the loser keeps the half
-    made = diff_half >= 0
-    magnitude = (abs(diff_half) + 1) // 2
-    sign = 1 if made else -1
-    steps: list[tuple[StepKind, int]] = [
-        (StepKind.POINTS, half),
-        (StepKind.NEEDED, need),
-        (StepKind.DIFFERENCE, sign * magnitude),
-    ]
-    total = BASE - magnitude if rules.shortfall_subtracted and not made else BASE + magnitude
-    steps.append((StepKind.BASE, total))
-    multiplier = s.contract.multiplier if rules.multiplier is None else rules.multiplier
-    petit = 0
-    if s.petit_au_bout is not None:
-        petit = PETIT_AU_BOUT if (s.petit_au_bout is Side.ATTACK) == made else -PETIT_AU_BOUT
-        petit *= rules.petit_sign
-        steps.append((StepKind.PETIT_AU_BOUT, total + petit))
-    # Not multiplied (the learner's way): the 10 is added after the multiplier.
-    total = (total + petit) * multiplier if rules.petit_multiplied else total * multiplier + petit
-    steps.append((StepKind.MULTIPLIER, total))
-    winner = Side.ATTACK if made else Side.DEFENCE
-    sides = case.poignee_sides or (None,) * len(s.poignees)
-    for level, side in zip(s.poignees, sides, strict=True):
-        bonus = (rules.poignee_bonus or {}).get(level, level.bonus)
-        if rules.poignee_multiplied:
-            bonus *= multiplier
-        if rules.poignee_to_shower and side is not None and side is not winner:
-            bonus = -bonus
-        total += bonus
-        steps.append((StepKind.POIGNEE, total))
-    if s.chelem is not Chelem.NONE:
-        chelem = sign * s.chelem.bonus_to_taker
-        if rules.chelem_multiplied:
-            chelem *= multiplier
-        total += chelem
-        steps.append((StepKind.CHELEM, total))
-    unit = sign * total
-    steps.append((StepKind.UNIT, unit))
-    taker, partner, defender = marks_for(s.players, unit, s.alone)
-    if rules.taker_factor is not None:
-        taker = rules.taker_factor * unit
-        partner = None if rules.partner_factor is None else rules.partner_factor * unit
-    steps.append((StepKind.MARKS, taker))
-    return Wrong("right", StepKind.MARKS, tuple(steps), taker, partner, defender)
+def worked(case: Case, rules: Rules = FFT_2012) -> Wrong:
+    """The calculation of ``case`` under ``rules``: the engine's own ``calculate``, so with
+    FFT 2012 it is the right score and with one field changed it is that mistake."""
+    result = calculate(case.input, rules, case.poignee_sides)
+    by_value = (StepKind.POINTS, StepKind.NEEDED, StepKind.DIFFERENCE, StepKind.MARKS)
+    steps = tuple(
+        (step.kind, step.value if step.kind in by_value else step.total)
+        for step in result.steps
+    )
+    return Wrong("right", StepKind.MARKS, steps, result.taker, result.partner, result.defender)
 
 
 def right_steps(case: Case) -> tuple[tuple[StepKind, int], ...]:
     """The engine's steps as (kind, value) pairs: the running total from BASE on."""
-    by_value = (StepKind.POINTS, StepKind.NEEDED, StepKind.DIFFERENCE, StepKind.MARKS)
-    return tuple(
-        (step.kind, step.value if step.kind in by_value else step.total)
-        for step in case.right.steps
-    )
+    return worked(case).steps
 
 
-def _wrong(code: str, case: Case, rules: Misremembered, **params: object) -> list[Wrong]:
+def _wrong(code: str, case: Case, rules: Rules, **params: object) -> list[Wrong]:
     """The mistake's result, if it differs from the right one."""
     result = worked(case, rules)
     right = worked(case)
@@ -192,56 +134,83 @@ def _wrong(code: str, case: Case, rules: Misremembered, **params: object) -> lis
 
 
 # --- the catalogue ------------------------------------------------------------------------
+def misremembered(**change: Any) -> Rules:
+    """FFT 2012 with the rules ``change`` says: what a learner who misremembers them uses."""
+    return replace(FFT_2012, name="misremembered", **change)
+
+
+def with_threshold(oudlers: int, wrong: int) -> Rules:
+    """FFT 2012 with the threshold for ``oudlers`` misremembered as ``wrong``."""
+    table = list(FFT_2012.needed_by_oudlers)
+    table[oudlers] = wrong
+    return misremembered(needed_by_oudlers=(table[0], table[1], table[2], table[3]))
+
+
 def poignee_multiplied(case: Case) -> list[Wrong]:
     """Multiplied the poignée by the contract (it is never multiplied)."""
     if not case.input.poignees:
         return []
-    return _wrong("poignee_multiplied", case, Misremembered(poignee_multiplied=True))
+    return _wrong("poignee_multiplied", case, misremembered(poignee_multiplied=True))
 
 
 def poignee_to_shower(case: Case) -> list[Wrong]:
     """Credited the poignée to the side that showed it (it goes to the side that wins)."""
     if not case.poignee_sides:
         return []
-    return _wrong("poignee_to_shower", case, Misremembered(poignee_to_shower=True))
+    return _wrong(
+        "poignee_to_shower",
+        case,
+        misremembered(poignee_credit=PoigneeCredit.TO_THE_SHOWER),
+    )
 
 
 def old_poignee_values(case: Case) -> list[Wrong]:
     """The old family table 20/40/60 (FFT: 20/30/40)."""
     if not any(level > Poignee.SIMPLE for level in case.input.poignees):
         return []
-    return _wrong("old_poignee_values", case, Misremembered(poignee_bonus=OLD_POIGNEE_BONUS))
+    return _wrong("old_poignee_values", case, misremembered(poignee_bonuses=OLD_FAMILY_POIGNEES))
 
 
 def petit_au_bout_wrong_side(case: Case) -> list[Wrong]:
     """Gave the petit au bout to the other side (e.g. added it to the loser)."""
     if case.input.petit_au_bout is None:
         return []
-    return _wrong("petit_au_bout_wrong_side", case, Misremembered(petit_sign=-1))
+    return _wrong(
+        "petit_au_bout_wrong_side",
+        case,
+        misremembered(petit_au_bout_credit=PetitAuBoutCredit.TO_THE_OTHER_SIDE),
+    )
 
 
 def petit_au_bout_taker_only(case: Case) -> list[Wrong]:
     """Ignored the defence's petit au bout, as if only the taker could score it."""
     if case.input.petit_au_bout is not Side.DEFENCE:
         return []
-    return _wrong("petit_au_bout_taker_only", case, Misremembered(petit_sign=0))
+    return _wrong(
+        "petit_au_bout_taker_only",
+        case,
+        misremembered(petit_au_bout_credit=PetitAuBoutCredit.TAKER_ONLY),
+    )
 
 
 def petit_au_bout_not_multiplied(case: Case) -> list[Wrong]:
     """Added 10 after the multiplier instead of 10 × the multiplier."""
     if case.input.petit_au_bout is None:
         return []
-    return _wrong("petit_au_bout_not_multiplied", case, Misremembered(petit_multiplied=False))
+    return _wrong(
+        "petit_au_bout_not_multiplied",
+        case,
+        misremembered(petit_au_bout_multiplied=False),
+    )
 
 
 def forgot_taker_multiple(case: Case) -> list[Wrong]:
     """Gave the taker one unit, forgetting ×3 (×2 at 3 players; 2×/1× or 4× alone at 5)."""
     s = case.input
-    partner = 1 if s.players == 5 and not s.alone else None
     return _wrong(
         "forgot_taker_multiple",
         case,
-        Misremembered(taker_factor=1, partner_factor=partner),
+        misremembered(taker_units=(1, 1, 1, 1), partner_units=1),
         times=marks_for(s.players, 1, s.alone)[0],
     )
 
@@ -251,11 +220,10 @@ def four_player_multiple(case: Case) -> list[Wrong]:
     s = case.input
     if s.players == 4:
         return []
-    partner = 0 if s.players == 5 and not s.alone else None
     return _wrong(
         "four_player_multiple",
         case,
-        Misremembered(taker_factor=3, partner_factor=partner),
+        misremembered(taker_units=(3, 3, 3, 3), partner_units=0),
         times=marks_for(s.players, 1, s.alone)[0],
     )
 
@@ -265,7 +233,7 @@ def five_no_split(case: Case) -> list[Wrong]:
     s = case.input
     if s.players != 5 or s.alone:
         return []
-    return _wrong("five_no_split", case, Misremembered(taker_factor=4, partner_factor=0))
+    return _wrong("five_no_split", case, misremembered(taker_units=(2, 3, 4, 4), partner_units=0))
 
 
 def wrong_threshold(case: Case) -> list[Wrong]:
@@ -277,7 +245,7 @@ def wrong_threshold(case: Case) -> list[Wrong]:
             out += _wrong(
                 "wrong_threshold",
                 case,
-                Misremembered(needed=needed(oudlers)),
+                with_threshold(s.oudlers, needed(oudlers)),
                 needed=needed(oudlers),
                 oudlers=s.oudlers,
                 right=needed(s.oudlers),
@@ -289,7 +257,7 @@ def shortfall_subtracted(case: Case) -> list[Wrong]:
     """Lost by 7 scored as 25 − 7 instead of 25 + 7."""
     if case.right.made:
         return []
-    return _wrong("shortfall_subtracted", case, Misremembered(shortfall_subtracted=True))
+    return _wrong("shortfall_subtracted", case, misremembered(shortfall_subtracted=True))
 
 
 def half_point_to_loser(case: Case) -> list[Wrong]:
@@ -297,14 +265,14 @@ def half_point_to_loser(case: Case) -> list[Wrong]:
     s = case.input
     if s.players == 4 or s.taker_half_points % 2 == 0:
         return []
-    return _wrong("half_point_to_loser", case, Misremembered(half_point_to_loser=True))
+    return _wrong("half_point_to_loser", case, misremembered(half_point_to=Rounding.TO_LOSER))
 
 
 def chelem_multiplied(case: Case) -> list[Wrong]:
     """Multiplied the chelem bonus by the contract (it is never multiplied)."""
     if case.input.chelem is Chelem.NONE:
         return []
-    return _wrong("chelem_multiplied", case, Misremembered(chelem_multiplied=True))
+    return _wrong("chelem_multiplied", case, misremembered(chelem_multiplied=True))
 
 
 def old_multipliers(case: Case) -> list[Wrong]:
@@ -312,7 +280,12 @@ def old_multipliers(case: Case) -> list[Wrong]:
     old = OLD_MULTIPLIERS.get(case.input.contract)
     if old is None:
         return []
-    return _wrong("old_multipliers", case, Misremembered(multiplier=old), old=old)
+    return _wrong(
+        "old_multipliers",
+        case,
+        misremembered(multipliers=OLD_FAMILY_MULTIPLIERS),
+        old=old,
+    )
 
 
 def wrong_sign(case: Case) -> list[Wrong]:

@@ -40,9 +40,7 @@ class EntryError(ImpossiblePositionError):
     """An entry the sheet refuses; ``code`` and ``values`` let the UI say it in any language."""
 
     def __init__(self, message: str, code: str, **values: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.values = values
+        super().__init__(message, code, values=values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,352 @@
+"""A deal in the middle of play as one line of text (as FEN is for chess), exactly round-tripped.
+
+Grammar (fields separated by one space; seats are numbered counter-clockwise from 0)::
+
+    position  = "tarot1" players rules dealer contract chelem hands trick piles aside
+                excuse petit poignees
+    players   = "3" | "4" | "5"
+    rules     = a preset name: fft-2012 | excuse-to-last-winner | seed-004-web-game
+    dealer    = seat
+    contract  = code ":" taker [ ":" called ":" (partner | "-") ]   (the called card: 5 players;
+                "-" when the taker called their own card and plays alone)
+    chelem    = "chelem" | "-"                       (announced by the taker)
+    hands     = cards { "/" cards }                  (one per seat, seat 0 first)
+    trick     = leader ":" cards                     (the trick in progress, in playing order)
+    piles     = cards "/" cards                      (the cards won by the attack / the defence)
+    aside     = cards                                (the écart; the chien at garde sans/contre)
+    excuse    = "-" | owner ">" winner               (an Excuse played earlier, exchange pending)
+    petit     = "-" | trick_index "@" seat           (the trick that took the Petit, and its winner)
+    poignees  = "-" | seat "=" cards { ";" seat "=" cards }
+    cards     = "-" | card { "." card }              (card codes as in DESIGN.md: KH 10S T21 EX)
+
+The player to play is the trick's leader plus the cards already in it. Cards are written in
+index order (spades, hearts, diamonds, clubs, trumps, Excuse), the trick in playing order.
+
+>>> text = (
+...     "tarot1 3 fft-2012 0 garde:1 - 9C.EX/KC/QC.T21 1:NC "
+...     "1S.2S.4S.6S.JS.QS.KS.3H.4H.5H.1C.2C.3C.5C.6C.7C.8C.10C.JC.T3.T7.T8.T12.T13/"
+...     "7S.9S.NS.6H.7H.8H.9H.10H.JH.NH.QH.KH.1D.2D.3D.4D.5D.6D.7D.8D.9D.10D.JD.ND.QD.KD."
+...     "4C.T1.T2.T4.T5.T6.T9.T10.T11.T14.T15.T16.T17.T18.T19.T20 "
+...     "3S.5S.8S.10S.1H.2H - 1@0 -"
+... )
+>>> p = parse_position(text)
+>>> p.to_play, p.tricks_done, format_position(p) == text
+(2, 22, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.cards import (
+    DECK_SIZE,
+    EXCUSE,
+    EXCUSE_BIT,
+    KINGS_MASK,
+    OUDLERS_MASK,
+    PETIT,
+    Card,
+    cards_of,
+    format_card,
+    parse_card,
+)
+from tutor.engine.contracts import ChienFate, Contract
+from tutor.engine.dealing import HAND_SIZE
+from tutor.engine.ecart import CHIEN_SIZE
+from tutor.engine.errors import CardNotationError, ImpossiblePositionError
+from tutor.engine.variants import PRESETS, Rules
+
+TAG = "tarot1"
+FIELDS = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Everything the rest of a deal depends on, at a moment of the play."""
+
+    players: int
+    dealer: int
+    contract: Contract
+    taker: int
+    hands: tuple[int, ...]  # one mask per seat
+    leader: int  # who led the trick in progress (to play, when it is empty)
+    trick: tuple[Card, ...] = ()
+    attack_won: int = 0  # cards won by the attack so far (the Excuse pending aside)
+    defence_won: int = 0
+    aside: int = 0  # the écart (prise, garde) or the chien (garde sans, garde contre)
+    called: Card | None = None  # 5 players
+    partner: int | None = None  # 5 players; None: the taker plays alone
+    chelem_announced: bool = False
+    excuse_owner: int | None = None  # an Excuse played before, its exchange still to settle
+    excuse_winner: int | None = None
+    petit_won: tuple[int, int] | None = None  # (trick index, seat that won it)
+    poignees: tuple[tuple[int, int], ...] = ()  # (seat, cards shown), in the order shown
+    rules: str = "fft-2012"
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % self.players for i in range(len(self.trick)))
+
+    @property
+    def tricks_done(self) -> int:
+        """Tricks already played: what the leader's hand has lost since the deal."""
+        played = 1 if self.trick else 0
+        return HAND_SIZE[self.players] - self.hands[self.leader].bit_count() - played
+
+    def is_attack(self, seat: int) -> bool:
+        return seat == self.taker or seat == self.partner
+
+    @property
+    def attack_tricks(self) -> int:
+        """Tricks the attack won: its cards, plus the Excuse it won and gave back."""
+        won = self.attack_won.bit_count()
+        if self.excuse_winner is not None and self.is_attack(self.excuse_winner):
+            won += 1
+        return won // self.players
+
+
+def _fail(code: str, message: str, cards: int = 0) -> ImpossiblePositionError:
+    return ImpossiblePositionError(message, code, cards_of(cards))
+
+
+# --- text -> Position ---------------------------------------------------------------------
+def _int(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 2:
+        raise _fail("bad_number", f"{what}: {text!r} is not a small number")
+    return int(text)
+
+
+def _seat(text: str, players: int, what: str) -> int:
+    seat = _int(text, what)
+    if seat >= players:
+        raise _fail("bad_seat", f"{what}: seat {seat} does not exist at {players} players")
+    return seat
+
+
+def _cards(text: str, what: str) -> list[Card]:
+    if text == "-":
+        return []
+    try:
+        cards = [parse_card(code) for code in text.split(".")]
+    except CardNotationError as error:
+        raise _fail("bad_card", f"{what}: {error}") from None
+    if len(set(cards)) != len(cards):
+        raise _fail("duplicate_card", f"{what}: a card appears twice")
+    return cards
+
+
+def _mask(text: str, what: str) -> int:
+    mask = 0
+    for card in _cards(text, what):
+        mask |= 1 << card
+    return mask
+
+
+def parse_position(text: str) -> Position:
+    """Read a position; ``ImpossiblePositionError`` (with ``code``) when it is malformed or
+    cannot happen in a deal. Never anything else, whatever the text."""
+    if not isinstance(text, str) or len(text) > 2000:
+        raise _fail("bad_format", "a position is one line of text")
+    parts = text.split(" ")
+    if len(parts) != FIELDS or parts[0] != TAG:
+        raise _fail("bad_format", f"a position has {FIELDS} fields and starts with {TAG}")
+    _, players_text, rules, dealer_text, contract_text, chelem, hands_text, trick_text = parts[:8]
+    piles_text, aside_text, excuse_text, petit_text, poignees_text = parts[8:]
+    players = _int(players_text, "players")
+    if players not in HAND_SIZE:
+        raise _fail("bad_players", f"French tarot is played by 3, 4 or 5 players, not {players}")
+    contract_parts = contract_text.split(":")
+    if len(contract_parts) not in (2, 4) or (len(contract_parts) == 4) != (players == 5):
+        raise _fail("bad_contract", "contract:taker, and :called:partner at 5 players")
+    try:
+        contract = Contract.from_code(contract_parts[0])
+    except ValueError as error:
+        raise _fail("bad_contract", str(error)) from None
+    taker = _seat(contract_parts[1], players, "taker")
+    called: Card | None = None
+    partner: int | None = None
+    if players == 5:
+        called_cards = _cards(contract_parts[2], "called card")
+        if len(called_cards) != 1:
+            raise _fail("bad_contract", "one called card")
+        called = called_cards[0]
+        if contract_parts[3] != "-":
+            partner = _seat(contract_parts[3], players, "partner")
+    if chelem not in ("chelem", "-"):
+        raise _fail("bad_format", "the chelem field is 'chelem' or '-'")
+    hand_texts = hands_text.split("/")
+    if len(hand_texts) != players:
+        raise _fail("bad_format", f"{players} hands separated by '/'")
+    hands = tuple(_mask(h, f"hand {seat}") for seat, h in enumerate(hand_texts))
+    leader_text, _, trick_cards = trick_text.partition(":")
+    pile_texts = piles_text.split("/")
+    if len(pile_texts) != 2:
+        raise _fail("bad_format", "the piles are attack/defence")
+    excuse_owner = excuse_winner = None
+    if excuse_text != "-":
+        owner_text, _, winner_text = excuse_text.partition(">")
+        excuse_owner = _seat(owner_text, players, "Excuse owner")
+        excuse_winner = _seat(winner_text, players, "Excuse trick winner")
+    petit_won = None
+    if petit_text != "-":
+        index_text, _, seat_text = petit_text.partition("@")
+        petit_won = (_int(index_text, "Petit trick"), _seat(seat_text, players, "Petit winner"))
+    poignees: list[tuple[int, int]] = []
+    if poignees_text != "-":
+        for item in poignees_text.split(";"):
+            seat_text, _, shown = item.partition("=")
+            poignees.append((_seat(seat_text, players, "poignée"), _mask(shown, "poignée")))
+    position = Position(
+        players=players,
+        dealer=_seat(dealer_text, players, "dealer"),
+        contract=contract,
+        taker=taker,
+        hands=hands,
+        leader=_seat(leader_text, players, "leader"),
+        trick=tuple(_cards(trick_cards, "trick")),
+        attack_won=_mask(pile_texts[0], "attack's cards"),
+        defence_won=_mask(pile_texts[1], "defence's cards"),
+        aside=_mask(aside_text, "écart or chien"),
+        called=called,
+        partner=partner,
+        chelem_announced=chelem == "chelem",
+        excuse_owner=excuse_owner,
+        excuse_winner=excuse_winner,
+        petit_won=petit_won,
+        poignees=tuple(poignees),
+        rules=rules,
+    )
+    validate_position(position)
+    return position
+
+
+# --- Position -> text ---------------------------------------------------------------------
+def _text(mask: int) -> str:
+    return ".".join(format_card(c) for c in cards_of(mask)) or "-"
+
+
+def format_position(p: Position) -> str:
+    """The one-line notation of a position (the module docstring gives the grammar)."""
+    contract = f"{p.contract.code}:{p.taker}"
+    if p.players == 5:
+        assert p.called is not None
+        contract += f":{format_card(p.called)}:{'-' if p.partner is None else p.partner}"
+    trick = ".".join(format_card(c) for c in p.trick) or "-"
+    excuse = "-" if p.excuse_owner is None else f"{p.excuse_owner}>{p.excuse_winner}"
+    petit = "-" if p.petit_won is None else f"{p.petit_won[0]}@{p.petit_won[1]}"
+    poignees = ";".join(f"{seat}={_text(shown)}" for seat, shown in p.poignees) or "-"
+    return " ".join(
+        (
+            TAG,
+            str(p.players),
+            p.rules,
+            str(p.dealer),
+            contract,
+            "chelem" if p.chelem_announced else "-",
+            "/".join(_text(h) for h in p.hands),
+            f"{p.leader}:{trick}",
+            f"{_text(p.attack_won)}/{_text(p.defence_won)}",
+            _text(p.aside),
+            excuse,
+            petit,
+            poignees,
+        )
+    )
+
+
+# --- what can happen ----------------------------------------------------------------------
+def rules_of(p: Position) -> Rules:
+    rules = PRESETS.get(p.rules)
+    if rules is None:
+        raise _fail("unknown_rules", f"unknown rules {p.rules!r}: use {', '.join(PRESETS)}")
+    return rules
+
+
+def validate_position(p: Position) -> None:
+    """Refuse a position no deal can reach, with a code (``error.code``) and one line."""
+    players = p.players
+    if players not in HAND_SIZE or len(p.hands) != players:
+        raise _fail("bad_players", f"{len(p.hands)} hands for {players} players")
+    rules = rules_of(p)
+    if players not in rules.players:
+        raise _fail("bad_players", f"{rules.name} is not played by {players} players")
+    seats = range(players)
+    for seat in (p.dealer, p.taker, p.leader, p.partner, p.excuse_owner, p.excuse_winner):
+        if seat is not None and seat not in seats:
+            raise _fail("bad_seat", f"seat {seat} does not exist at {players} players")
+    if (p.called is not None) != (players == 5) or (p.partner is not None and players != 5):
+        raise _fail("bad_contract", "a card is called (and a partner known) only at 5 players")
+    if p.partner == p.taker:
+        raise _fail("bad_contract", "the partner is not the taker")
+    if len(p.trick) >= players:
+        raise _fail("trick_full", f"a trick in progress has fewer than {players} cards")
+    if len(set(p.trick)) != len(p.trick) or not all(0 <= c < DECK_SIZE for c in p.trick):
+        raise _fail("duplicate_card", "a card appears twice in the trick")
+    excuse_pending = EXCUSE_BIT if p.excuse_owner is not None else 0
+    if (p.excuse_owner is None) != (p.excuse_winner is None):
+        raise _fail("bad_excuse", "an Excuse to exchange has an owner and a trick winner")
+    parts = [*p.hands, p.attack_won, p.defence_won, p.aside, excuse_pending]
+    parts.append(sum(1 << c for c in p.trick))
+    seen = 0
+    for part in parts:
+        if seen & part:
+            both = " ".join(format_card(c) for c in cards_of(seen & part))
+            raise _fail("duplicate_card", f"{both} is in two places", seen & part)
+        seen |= part
+    if seen != (1 << DECK_SIZE) - 1:
+        missing = " ".join(format_card(c) for c in cards_of(((1 << DECK_SIZE) - 1) & ~seen))
+        raise _fail(
+            "missing_cards",
+            f"every card is somewhere: {missing} is nowhere",
+            ((1 << DECK_SIZE) - 1) & ~seen,
+        )
+    if p.aside.bit_count() != CHIEN_SIZE[players]:
+        raise _fail("aside_size", f"the écart or chien has {CHIEN_SIZE[players]} cards")
+    if p.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART and p.aside & (
+        KINGS_MASK | OUDLERS_MASK
+    ):
+        raise _fail(
+            "illegal_ecart",
+            "no king nor oudler goes to the écart",
+            p.aside & (KINGS_MASK | OUDLERS_MASK),
+        )
+    done = p.tricks_done
+    if done < 0:
+        raise _fail("hand_sizes", f"the leader holds more than {HAND_SIZE[players]} cards")
+    in_trick = set(p.trick_seats)
+    for seat in seats:
+        expected = HAND_SIZE[players] - done - (1 if seat in in_trick else 0)
+        if p.hands[seat].bit_count() != expected:
+            raise _fail(
+                "hand_sizes",
+                f"seat {seat} holds {p.hands[seat].bit_count()} cards, not {expected}",
+            )
+    if not any(p.hands):
+        raise _fail("not_in_play", "a position is taken while cards remain to be played")
+    won = p.attack_won.bit_count() + p.defence_won.bit_count() + excuse_pending.bit_count()
+    if won != done * players:
+        raise _fail("pile_sizes", f"{done} tricks played make {done * players} cards won")
+    attack_cards = p.attack_won.bit_count()
+    if p.excuse_winner is not None and p.is_attack(p.excuse_winner):
+        attack_cards += 1  # the trick's winners gave back the Excuse
+    if attack_cards % players:
+        raise _fail("pile_sizes", "each side's cards are whole tricks")
+    if p.petit_won is not None:
+        index, seat = p.petit_won
+        pile = p.attack_won if p.is_attack(seat) else p.defence_won
+        if index >= done or not pile >> PETIT & 1:
+            raise _fail("bad_petit", "the Petit was won in a trick played, by that side")
+    elif (p.attack_won | p.defence_won) >> PETIT & 1:
+        raise _fail("bad_petit", "the Petit was won: say in which trick and by whom")
+    if excuse_pending and EXCUSE in p.trick:
+        raise _fail("bad_excuse", "the Excuse is played once")
+    sizes = rules.poignee_sizes(players)
+    shown_by: set[int] = set()
+    for seat, shown in p.poignees:
+        if seat in shown_by or shown.bit_count() not in sizes:
+            raise _fail("bad_poignee", f"one poignée per player, of {sizes} trumps")
+        shown_by.add(seat)
