@@ -432,3 +432,18 @@ def test_five_players_the_learner_learns_the_partner_when_the_called_card_falls(
         assert known_partner(d) == ("partner", d.partner)
         return
     pytest.fail("no suitable 5-player deal")
+
+
+def test_a_game_keeps_its_rules_through_its_saved_data() -> None:
+    from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+
+    game = PracticeGame.new(4, seed=3, rules=SEED_004_WEB_GAME)
+    assert game.target == 100 and game.deal.deal.rules is SEED_004_WEB_GAME
+    data = game.to_data()
+    assert data["rules"] == SEED_004_WEB_GAME.name
+    again = PracticeGame.from_data(data)
+    assert again.rules is SEED_004_WEB_GAME and again.deal.rules is SEED_004_WEB_GAME
+    del data["rules"]  # saved before variants
+    assert PracticeGame.from_data(data).rules is FFT_2012
+    with pytest.raises(ValueError, match="played by 4"):
+        PracticeGame.new(3, seed=3, rules=SEED_004_WEB_GAME)
