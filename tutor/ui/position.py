@@ -130,11 +130,11 @@ def render_position(raw: str, lang: str) -> None:
     _show_trick(deal, lang)
     seat = deal.to_play
     for other in range(deal.players):
-        label = t(lang, "position.hand_of", seat=seat_text(other, lang))
-        st.caption(f"**{label}**" if other == seat else label)
         cards = display_order(cards_of(deal.hands[other]))
-        if cards:
-            st.markdown(hand_svg_row(cards, width=44, lang=lang), unsafe_allow_html=True)
+        if other == seat or not cards:  # the hand to play from is drawn below, to pick from
+            continue
+        st.caption(t(lang, "position.hand_of", seat=seat_text(other, lang)))
+        st.markdown(hand_svg_row(cards, width=44, lang=lang), unsafe_allow_html=True)
     hand = display_order(cards_of(deal.hands[seat]))
     if not hand:
         st.info(t(lang, "position.over"))
