@@ -73,3 +73,11 @@ def test_a_broken_position_link_says_what_is_wrong(page, server):
     wait_ready(page)
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.locator("b", has_text="x").count() == 0  # the link's text shown literally
+
+
+def test_the_practice_game_under_the_web_game_rules(page, server):
+    page.goto(f"{server}/practice?lang=en&seed=3&players=4&rules=seed-004-web-game")
+    page.get_by_text("Rules: Web game, first to 100 (house rule)").wait_for()
+    wait_ready(page)
+    assert page.get_by_role("button", name="Petite").count() == 1
+    shot(page, "practice-web-game-rules-en")
