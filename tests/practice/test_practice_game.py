@@ -432,3 +432,71 @@ def test_five_players_the_learner_learns_the_partner_when_the_called_card_falls(
         assert known_partner(d) == ("partner", d.partner)
         return
     pytest.fail("no suitable 5-player deal")
+
+
+def test_a_game_keeps_its_rules_through_its_saved_data() -> None:
+    from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+
+    game = PracticeGame.new(4, seed=3, rules=SEED_004_WEB_GAME)
+    assert game.target == 100 and game.deal.deal.rules is SEED_004_WEB_GAME
+    data = game.to_data()
+    assert data["rules"] == SEED_004_WEB_GAME.name
+    again = PracticeGame.from_data(data)
+    assert again.rules is SEED_004_WEB_GAME and again.deal.rules is SEED_004_WEB_GAME
+    del data["rules"]  # saved before variants
+    assert PracticeGame.from_data(data).rules is FFT_2012
+    with pytest.raises(ValueError, match="played by 4"):
+        PracticeGame.new(3, seed=3, rules=SEED_004_WEB_GAME)
+
+
+def test_the_coach_judges_the_excuse_played_last_by_the_games_rules() -> None:
+    # Where the last trick's winner takes the Excuse, it is lost only to the other camp.
+    from tutor.engine.variants import EXCUSE_TO_LAST_WINNER
+
+    seen: set[bool] = set()
+    for seed in range(200):
+        practice = PracticeDeal(4, seed, rules=EXCUSE_TO_LAST_WINNER)
+        if not practice.hand >> EXCUSE & 1 or practice.stage is not Stage.BID:
+            continue
+        practice.bid(None)
+        while not practice.finished:
+            if practice.stage is Stage.POIGNEE:
+                practice.show_poignee(None)
+                continue
+            legal = practice.legal_plays()
+            keep = legal & ~(1 << EXCUSE)
+            practice.play(cards_of(keep or legal)[0])
+        if practice.stage is Stage.REDEAL:
+            continue
+        deal = practice.deal
+        last = deal.tricks_per_deal - 1
+        codes = [r.code for r in practice.remarks_for(last)]
+        assert RemarkCode.EXCUSE_LAST not in codes  # the FFT remark would be wrong here
+        lost = deal.is_attack(deal.tricks[last].winner) != deal.is_attack(LEARNER)
+        assert (RemarkCode.EXCUSE_LAST_TO_WINNER in codes) == lost
+        seen.add(lost)
+        if seen == {True, False}:
+            return
+    pytest.fail(f"only these cases were found: {seen}")
+
+
+def test_the_petit_au_bout_remark_follows_the_games_rules() -> None:
+    # The web game's flat 10 raises the taker's stake: the remark says so, not "to a side".
+    from tutor.bots.simulate import WAITING, bot_step
+    from tutor.engine.variants import SEED_004_WEB_GAME
+
+    for seed in range(400):
+        deal = Deal.new(4, seed, 0, SEED_004_WEB_GAME)
+        bots = [SimpleBot()] * 4
+        while deal.phase in WAITING:
+            bot_step(deal, bots)
+        if deal.phase is not Phase.FINISHED:
+            continue
+        last = deal.tricks_per_deal - 1
+        if PETIT not in deal.tricks[last].cards:
+            continue
+        codes = [r.code for r in trick_remarks(deal, last, LEARNER, None)]
+        assert RemarkCode.PETIT_AU_BOUT_STAKE in codes
+        assert RemarkCode.PETIT_AU_BOUT not in codes
+        return
+    pytest.fail("no petit au bout in these deals")

@@ -244,3 +244,14 @@ def test_every_engine_refusal_is_recognised_for_translation() -> None:
         "engine"
     )
     assert explain(ValueError("something new")) == ("engine", {"text": "something new"})
+
+
+def test_a_sheet_keeps_its_rules_through_its_saved_data() -> None:
+    from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+    from tutor.scoresheet.sheet import rules_of_data
+
+    sheet = Sheet.new(["A", "B", "C", "D"], SEED_004_WEB_GAME)
+    data = sheet.to_data()
+    assert data["rules"] == "seed-004-web-game"
+    assert Sheet.from_data(data).rules is SEED_004_WEB_GAME
+    assert rules_of_data({"players": ["A", "B", "C"]}) is FFT_2012

@@ -14,6 +14,8 @@ from enum import StrEnum
 from tutor.bots.knowledge import View, observe
 from tutor.engine.cards import EXCUSE, HALF_POINTS, PETIT, Card, cards_of
 from tutor.engine.game import Action, Deal, TrickRecord
+from tutor.engine.trick import ExcuseLastTrick
+from tutor.engine.variants import PetitAuBoutCredit
 
 # A card "gives points" from the jack up (1.5 points); low cards are 0.5.
 POINT_CARD = 3
@@ -25,9 +27,13 @@ class RemarkCode(StrEnum):
     LOST_PETIT = "lost_petit"  # the Petit caught by the other side, another card allowed
     LOST_PETIT_FORCED = "lost_petit_forced"  # the Petit caught, it was the only legal card
     EXCUSE_LAST = "excuse_last"  # the Excuse played to the last trick changes side
+    # Under a variant where the last trick's winner takes it: it went to the other side.
+    EXCUSE_LAST_TO_WINNER = "excuse_last_to_winner"
     CHARGED = "charged"  # points given to a partner's trick: well done
     PETIT_SAVED = "petit_saved"  # the learner's Petit won, or fell in a partner's trick
     PETIT_AU_BOUT = "petit_au_bout"  # the Petit in the last trick
+    # Under a variant where the bonus raises the taker's stake, whoever took the Petit.
+    PETIT_AU_BOUT_STAKE = "petit_au_bout_stake"
 
 
 class Side(StrEnum):
@@ -72,10 +78,15 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
     known_foe = winner in view.foes
     side = winner_side(deal, winner)
     if last and PETIT in record.cards:
-        out.append(Remark(index, RemarkCode.PETIT_AU_BOUT, PETIT, winner, side, HALF_POINTS[PETIT]))
+        code = (
+            RemarkCode.PETIT_AU_BOUT_STAKE
+            if deal.rules.petit_au_bout_credit is PetitAuBoutCredit.TO_THE_STAKE
+            else RemarkCode.PETIT_AU_BOUT
+        )
+        out.append(Remark(index, code, PETIT, winner, side, HALF_POINTS[PETIT]))
     if card == EXCUSE:
-        if last and winner != learner:
-            out.append(Remark(index, RemarkCode.EXCUSE_LAST, EXCUSE, winner, side, 9))
+        if last:
+            out.extend(_excuse_last(deal, index, learner, winner, side))
         return out
     if winner == learner:
         if card == PETIT:
@@ -96,6 +107,19 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
         elif points >= POINT_CARD:
             out.append(Remark(index, RemarkCode.CHARGED, card, winner, side, points))
     return out
+
+
+def _excuse_last(deal: Deal, index: int, learner: int, winner: int, side: Side) -> list[Remark]:
+    """The Excuse the learner played to the last trick, as the deal's rules decide its fate:
+    FFT 2012, it changes camp (unless it won, in a chelem); under a variant where the trick's
+    winner takes it, it is lost only when the other camp won the trick."""
+    if deal.rules.excuse_last_trick is ExcuseLastTrick.CHANGES_CAMP:
+        if winner == learner:
+            return []
+        return [Remark(index, RemarkCode.EXCUSE_LAST, EXCUSE, winner, side, 9)]
+    if deal.is_attack(winner) == deal.is_attack(learner):
+        return []
+    return [Remark(index, RemarkCode.EXCUSE_LAST_TO_WINNER, EXCUSE, winner, side, 9)]
 
 
 def _cheaper(card: Card, legal: int | None) -> Card | None:

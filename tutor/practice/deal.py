@@ -36,6 +36,7 @@ from tutor.engine.game import (
     Play,
     ShowPoignee,
 )
+from tutor.engine.variants import FFT_2012, Rules
 from tutor.practice.coach import Remark, trick_remarks
 from tutor.practice.moves import decode, encode
 
@@ -76,9 +77,10 @@ class PracticeDeal:
         bots: Mapping[int, Bot] | None = None,
         moves: Iterable[str] = (),
         declined_poignee: bool = False,
+        rules: Rules = FFT_2012,
     ) -> None:
         dealer = players - 1 if dealer is None else dealer % players  # the learner speaks first
-        self.deal = Deal.new(players, seed, dealer)
+        self.deal = Deal.new(players, seed, dealer, rules)
         self.bots: Mapping[int, Bot] = bots or {
             seat: SimpleBot() for seat in range(players) if seat != LEARNER
         }
@@ -109,6 +111,10 @@ class PracticeDeal:
     @property
     def players(self) -> int:
         return self.deal.players
+
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
 
     @property
     def seed(self) -> int:

@@ -4,6 +4,11 @@ FFT scoring has no target: the game goes on until the learner starts a new one. 
 ("first to 100") is a common HOUSE rule and optional: the game is over when a player's total
 reaches it, and the highest total wins.
 
+A game is played under one ``Rules`` (FFT 2012 unless a variant is chosen for a new game): every
+deal is dealt, played and scored under it, and the saved game names it (a game saved before
+variants is FFT 2012). A variant with a target of its own (seed 004's web game: first to 100)
+starts with that target.
+
 Everything needed to resume the game is plain data (``to_data``/``from_data``): the settings,
 the finished deals (seed, dealer, moves, marks) and the moves of the deal in progress.
 """
@@ -17,6 +22,7 @@ from typing import Any
 
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, Phase
+from tutor.engine.variants import FFT_2012, Rules, rules_named
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.moves import decode
 
@@ -86,10 +92,16 @@ class PracticeGame:
     current: PracticeDeal | None = None
     game_id: int | None = None  # the saved game's id in the progress store
     number: int = 1  # the number of the deal in progress (or just over), 1-based
+    rules: Rules = FFT_2012
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
             raise ValueError(f"French tarot is played by 3, 4 or 5 players, not {self.players}")
+        if self.players not in self.rules.players:
+            raise ValueError(
+                f"{self.rules.name} is played by {' or '.join(map(str, self.rules.players))} "
+                f"players, not {self.players}"
+            )
         if self.first_dealer is None:
             self.first_dealer = self.players - 1  # the learner speaks first in the first deal
         if self.current is None:
@@ -105,10 +117,14 @@ class PracticeGame:
         dealer: int | None = None,
         target: int | None = None,
         coach: bool = True,
+        rules: Rules = FFT_2012,
     ) -> PracticeGame:
+        """A new game; ``target`` None takes the rules' own (None under FFT 2012)."""
         if seed is None:
             seed = random.SystemRandom().randrange(SEED_RANGE)
-        return cls(players, seed, dealer, target, coach)
+        if target is None:
+            target = rules.target_score
+        return cls(players, seed, dealer, target, coach, rules=rules)
 
     # --- the deals ------------------------------------------------------------------------
     @property
@@ -123,7 +139,7 @@ class PracticeGame:
         assert self.first_dealer is not None
         self.number = number
         dealer = (self.first_dealer + number - 1) % self.players
-        return PracticeDeal(self.players, next_seed(self.seed, number), dealer)
+        return PracticeDeal(self.players, next_seed(self.seed, number), dealer, rules=self.rules)
 
     def record(self) -> bool:
         """Put the deal in progress on the score sheet once it is over; True if it was added."""
@@ -190,6 +206,7 @@ class PracticeGame:
         return {
             "version": DATA_VERSION,
             "players": self.players,
+            "rules": self.rules.name,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "target": self.target,
@@ -212,6 +229,8 @@ class PracticeGame:
             if data.get("version") != DATA_VERSION:
                 raise ValueError(f"unknown practice game version {data.get('version')!r}")
             players = int(data["players"])
+            # a game saved before variants names no rules: it was FFT 2012
+            rules = rules_named(str(data.get("rules") or FFT_2012.name))
             current = data["current"]
             deal = PracticeDeal(
                 players,
@@ -219,6 +238,7 @@ class PracticeGame:
                 int(current["dealer"]),
                 moves=[str(m) for m in current["moves"]],
                 declined_poignee=bool(current.get("declined_poignee", False)),
+                rules=rules,
             )
             target = data.get("target")
             game = cls(
@@ -231,6 +251,7 @@ class PracticeGame:
                 deal,
                 game_id,
                 int(current.get("number", len(data.get("rows", [])) + 1)),
+                rules,
             )
             return game
         except (KeyError, TypeError, ValueError) as error:
@@ -238,13 +259,16 @@ class PracticeGame:
 
 
 @lru_cache(maxsize=64)
-def _replayed(players: int, seed: int, dealer: int, moves: tuple[str, ...]) -> Deal:
-    deal = Deal.new(players, seed, dealer)
+def _replayed(
+    players: int, seed: int, dealer: int, moves: tuple[str, ...], rules: Rules
+) -> Deal:
+    deal = Deal.new(players, seed, dealer, rules)
     for text in moves:
         deal.push(decode(text))
     return deal
 
 
-def row_deal(players: int, row: DealRow) -> Deal:
-    """The deal of a score-sheet row, replayed from its moves (do not modify it: cached)."""
-    return _replayed(players, row.seed, row.dealer, row.moves)
+def row_deal(players: int, row: DealRow, rules: Rules = FFT_2012) -> Deal:
+    """The deal of a score-sheet row, replayed from its moves under the game's rules (do not
+    modify it: cached)."""
+    return _replayed(players, row.seed, row.dealer, row.moves, rules)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.engine.game import Deal, Play, TrickRecord
+from tutor.engine.variants import FFT_2012, Rules
 from tutor.practice.coach import Remark, trick_remarks
 from tutor.practice.moves import decode
 
@@ -20,10 +21,16 @@ class TrickView:
 
 
 def replay(
-    players: int, seed: int, dealer: int, moves: Iterable[str], learner: int = 0
+    players: int,
+    seed: int,
+    dealer: int,
+    moves: Iterable[str],
+    learner: int = 0,
+    rules: Rules = FFT_2012,
 ) -> list[TrickView]:
-    """The tricks of the deal ``(players, seed, dealer)`` played with ``moves``."""
-    deal = Deal.new(players, seed, dealer)
+    """The tricks of the deal ``(players, seed, dealer)`` played with ``moves`` under
+    ``rules`` (who takes an Excuse in the last trick depends on them)."""
+    deal = Deal.new(players, seed, dealer, rules)
     out: list[TrickView] = []
     hands: tuple[int, ...] | None = None
     learner_legal: int | None = None

@@ -5,6 +5,10 @@
 as a partner at 4 players) with the reason in one line — the sheet they were called on is left
 as it was. Marks are never stored: they are recomputed from the entries by
 ``engine.scoring.score`` and ``marks_for``, so editing a row recomputes every total.
+
+A sheet is scored under one ``Rules`` (FFT 2012 unless the table chose a variant when the game
+was created); the saved data names it, and data without a name is FFT 2012 (games saved before
+variants existed).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from tutor.engine.cards import TOTAL_HALF_POINTS, format_half
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.scoring import Score, ScoreInput, Side, score, validate_score_input
+from tutor.engine.variants import FFT_2012, Rules, rules_named
 
 DATA_VERSION = 1
 CSV_FIELDS = (
@@ -113,7 +118,7 @@ class ScoredDeal:
     marks: tuple[int, ...]  # one per seat, summing to zero
 
 
-def score_input(players: int, entry: DealEntry) -> ScoreInput:
+def score_input(players: int, entry: DealEntry, rules: Rules = FFT_2012) -> ScoreInput:
     """The engine's input for an entry, after the checks only a sheet can make."""
     if not 0 <= entry.taker < players:
         raise EntryError(
@@ -140,7 +145,9 @@ def score_input(players: int, entry: DealEntry) -> ScoreInput:
             raise EntryError("one poignée per player", "poignee_twice")
         seen.add(poignee.seat)
     # The counted side's own numbers first, so the message speaks of what was entered.
-    validate_score_input(ScoreInput(players, entry.contract, entry.points_half, entry.oudlers))
+    validate_score_input(
+        ScoreInput(players, entry.contract, entry.points_half, entry.oudlers), rules
+    )
     partner = None if entry.partner == entry.taker else entry.partner
     return ScoreInput(
         players=players,
@@ -154,10 +161,10 @@ def score_input(players: int, entry: DealEntry) -> ScoreInput:
     )
 
 
-def score_entry(players: int, entry: DealEntry) -> ScoredDeal:
-    """The engine's score of one entry, and each seat's marks (ImpossiblePositionError when
-    the entry cannot happen)."""
-    s = score(score_input(players, entry))
+def score_entry(players: int, entry: DealEntry, rules: Rules = FFT_2012) -> ScoredDeal:
+    """The engine's score of one entry under ``rules``, and each seat's marks
+    (ImpossiblePositionError when the entry cannot happen)."""
+    s = score(score_input(players, entry, rules), rules)
     partner = None if entry.partner == entry.taker else entry.partner
     marks = tuple(
         s.taker if seat == entry.taker else (s.partner or 0) if seat == partner else s.defender
@@ -172,15 +179,25 @@ def score_entry(players: int, entry: DealEntry) -> ScoredDeal:
 class Sheet:
     players: tuple[str, ...]
     entries: tuple[DealEntry, ...] = ()
+    rules: Rules = FFT_2012
 
     @classmethod
-    def new(cls, names: list[str] | tuple[str, ...]) -> Sheet:
+    def new(cls, names: list[str] | tuple[str, ...], rules: Rules = FFT_2012) -> Sheet:
         cleaned = tuple(name.strip() for name in names)
         if len(cleaned) not in (3, 4, 5):
             raise EntryError(
                 f"French tarot is played by 3, 4 or 5 players, not {len(cleaned)}",
                 "players_count",
                 n=len(cleaned),
+            )
+        if len(cleaned) not in rules.players:
+            # a variant written for one table size (seed 004's web game: 4 players)
+            raise EntryError(
+                f"{rules.name} is played by {' or '.join(map(str, rules.players))} players, "
+                f"not {len(cleaned)}",
+                "rules_players",
+                n=len(cleaned),
+                allowed=" / ".join(map(str, rules.players)),
             )
         if any(not name for name in cleaned):
             raise EntryError("every player needs a name", "name_missing")
@@ -190,7 +207,7 @@ class Sheet:
             raise EntryError(
                 "a name may not contain ';' nor be 'total' or 'alone'", "name_reserved"
             )
-        return cls(cleaned)
+        return cls(cleaned, rules=rules)
 
     @property
     def size(self) -> int:
@@ -198,19 +215,19 @@ class Sheet:
 
     # --- editing (each returns a new sheet; this one is never changed) ----------------------
     def add(self, entry: DealEntry) -> Sheet:
-        score_entry(self.size, entry)
-        return Sheet(self.players, (*self.entries, entry))
+        score_entry(self.size, entry, self.rules)
+        return Sheet(self.players, (*self.entries, entry), self.rules)
 
     def replace(self, index: int, entry: DealEntry) -> Sheet:
         self._check_index(index)
-        score_entry(self.size, entry)
+        score_entry(self.size, entry, self.rules)
         entries = list(self.entries)
         entries[index] = entry
-        return Sheet(self.players, tuple(entries))
+        return Sheet(self.players, tuple(entries), self.rules)
 
     def delete(self, index: int) -> Sheet:
         self._check_index(index)
-        return Sheet(self.players, self.entries[:index] + self.entries[index + 1 :])
+        return Sheet(self.players, self.entries[:index] + self.entries[index + 1 :], self.rules)
 
     def _check_index(self, index: int) -> None:
         if not 0 <= index < len(self.entries):
@@ -218,7 +235,7 @@ class Sheet:
 
     # --- marks ----------------------------------------------------------------------------
     def scored(self) -> list[ScoredDeal]:
-        return [score_entry(self.size, entry) for entry in self.entries]
+        return [score_entry(self.size, entry, self.rules) for entry in self.entries]
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Each player's total before the first deal (all 0) and after every deal."""
@@ -232,17 +249,25 @@ class Sheet:
     def totals(self) -> tuple[int, ...]:
         return self.running_totals()[-1]
 
+    def winners(self) -> list[str]:
+        """The players who reached the rules' target score (seed 004's "first to 100"),
+        highest first; empty when the rules have no target or nobody reached it."""
+        return self.rules.winners(dict(zip(self.players, self.totals(), strict=True)))
+
     # --- JSON for the database ------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         return {
             "version": DATA_VERSION,
             "players": list(self.players),
+            "rules": self.rules.name,
             "rows": [entry.to_data() for entry in self.entries],
         }
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Sheet:
-        sheet = cls.new(list(data["players"]))
+        """The sheet back from ``to_data`` (no ``rules``: FFT 2012, as every game saved
+        before variants; an unknown name raises UnknownNameError, a ValueError)."""
+        sheet = cls.new(list(data["players"]), rules_of_data(data))
         for row in data.get("rows", []):
             sheet = sheet.add(DealEntry.from_data(row))
         return sheet
@@ -276,13 +301,14 @@ class Sheet:
         return out.getvalue()
 
     @classmethod
-    def from_csv(cls, text: str) -> Sheet:
-        """A sheet back from ``to_csv`` (the totals row is checked against the marks)."""
+    def from_csv(cls, text: str, rules: Rules = FFT_2012) -> Sheet:
+        """A sheet back from ``to_csv`` (the totals row is checked against the marks, scored
+        under ``rules``: the CSV does not name them)."""
         rows = list(csv.reader(io.StringIO(text)))
         if not rows or tuple(rows[0][: len(CSV_FIELDS)]) != CSV_FIELDS:
             raise ValueError("not a score sheet CSV: the header is missing")
         names = rows[0][len(CSV_FIELDS) :]
-        sheet = cls.new(names)
+        sheet = cls.new(names, rules)
         seat = {name: i for i, name in enumerate(sheet.players)}
         totals: list[int] | None = None
         for row in rows[1:]:
@@ -319,3 +345,13 @@ class Sheet:
         if totals is not None and totals != list(sheet.totals()):
             raise ValueError("the totals row does not match the marks")
         return sheet
+
+
+def rules_of_data(data: dict[str, Any]) -> Rules:
+    """The rules a saved sheet names; FFT 2012 when it names none (saved before variants)."""
+    name = data.get("rules")
+    if name is None:
+        return FFT_2012
+    if not isinstance(name, str):
+        raise ValueError(f"the rules of a saved sheet are a name, not {name!r}")
+    return rules_named(name)

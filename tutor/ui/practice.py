@@ -7,6 +7,9 @@ with the version last saved, so a change made from a stale tab is refused with a
 instead of overwriting the newer game. The URL carries ``?seed=&players=&dealer=`` (the deal
 in progress: a link deals the same cards, and the bots choose the same way) and ``?game=<id>``
 (the learner's saved game, so a page reload resumes it; another learner's is not found).
+A new game is played under the rules chosen in the settings (FFT 2012 by default; a variant of
+``tutor.engine.variants.PRESETS`` is kept in the saved game and named in ``?rules=``); while
+cards are played the page offers a link to the position (``?pos=`` on the puzzles page).
 
 Buttons change the game in ``on_click`` callbacks. A card click comes back from the hand
 widget during the run: it is applied and the page reruns at once, so what the learner sees is
@@ -35,9 +38,9 @@ from tutor.engine.cards import (
     half_points,
 )
 from tutor.engine.contracts import ChienFate, Contract, first_to_speak
-from tutor.engine.game import Deal, TrickRecord
+from tutor.engine.game import Deal, Phase, TrickRecord
 from tutor.engine.play import NO_SUIT_LED, Reason
-from tutor.engine.scoring import needed
+from tutor.engine.variants import FFT_2012, PRESETS, Rules
 from tutor.inputs import plain
 from tutor.practice import (
     LEARNER,
@@ -56,7 +59,9 @@ from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, Store
 from tutor.ui.card_svg import card_height, card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import t
-from tutor.ui.safe import BIGINT, query_int
+from tutor.ui.position import position_link
+from tutor.ui.safe import BIGINT, query_choice, query_int
+from tutor.ui.score_sheet import contract_label, rules_about, rules_label
 from tutor.ui.session import current_language, store, store_problem_text
 from tutor.ui.views import names, score_lines
 
@@ -98,8 +103,9 @@ def points_text(half: int, lang: str) -> str:
     return text.replace(".", ",") if lang == "it" else text
 
 
-def contract_name(contract: Contract | None, lang: str) -> str:
-    return t(lang, f"contracts.{contract.code if contract is not None else 'pass'}")
+def contract_name(contract: Contract | None, lang: str, rules: Rules = FFT_2012) -> str:
+    """A bid's name, as the rules name it (seed 004's web game says "Petite")."""
+    return contract_label(rules, contract.code if contract is not None else "pass", lang)
 
 
 def _sentence(text: str) -> str:
@@ -172,6 +178,7 @@ def _adopt(game: PracticeGame) -> None:
     st.session_state["practice-players"] = game.players
     st.session_state["practice-coach"] = game.coach
     st.session_state["practice-target"] = game.target or NO_TARGET
+    st.session_state["practice-rules"] = game.rules.name
     # a resumed game is saved as it is: not written again until it changes
     st.session_state[SAVED] = game.to_data() if game.game_id is not None else None
 
@@ -182,6 +189,10 @@ def _load_or_new(lang: str) -> PracticeGame:
     seed = query_int("seed", 0, SEED_RANGE - 1, lang)
     players = query_int("players", 3, 5, lang) or 4
     dealer = query_int("dealer", 0, players - 1, lang)
+    rules = PRESETS[query_choice("rules", PRESETS, lang) or FFT_2012.name]
+    if players not in rules.players:  # a link naming a 4-player variant at 3 or 5: said
+        _flash("warning", _four_only(rules, lang))
+        rules = FFT_2012
     if game_id is not None:
         saved = _saved_game(game_id, lang)
         if saved is not None and saved.kind == KIND:
@@ -194,8 +205,8 @@ def _load_or_new(lang: str) -> PracticeGame:
                     _flash("info", t(lang, "game.saved.restored"))
                     return game
     if seed is not None:
-        return PracticeGame.new(players, seed, dealer=dealer)
-    return PracticeGame.new(players)
+        return PracticeGame.new(players, seed, dealer=dealer, rules=rules)
+    return PracticeGame.new(players, rules=rules)
 
 
 def _saved_game(game_id: int, lang: str) -> SavedGame | None:
@@ -267,6 +278,10 @@ def _persist(game: PracticeGame, lang: str, notice: Any) -> None:
         "players": str(game.players),
         "dealer": str(game.deal.dealer),
     }
+    if game.rules is not FFT_2012:
+        wanted["rules"] = game.rules.name
+    elif "rules" in st.query_params:
+        del st.query_params["rules"]
     if game.game_id is not None:
         wanted["game"] = str(game.game_id)
     for key, value in wanted.items():
@@ -277,7 +292,8 @@ def _persist(game: PracticeGame, lang: str, notice: Any) -> None:
 def deal_link(game: PracticeGame, lang: str) -> str:
     """A relative link that deals the deal in progress again (same cards, same bots)."""
     deal = game.deal
-    return f"?seed={deal.seed}&players={game.players}&dealer={deal.dealer}&lang={lang}"
+    rules = "" if game.rules is FFT_2012 else f"&rules={game.rules.name}"
+    return f"?seed={deal.seed}&players={game.players}&dealer={deal.dealer}{rules}&lang={lang}"
 
 
 # --- callbacks ----------------------------------------------------------------------------
@@ -298,9 +314,24 @@ def _after(refusal: Refusal | None, coach: bool) -> None:
     _game().record()
 
 
-def _new_game(players: int | None = None) -> None:
+def _four_only(rules: Rules, lang: str) -> str:
+    return t(
+        lang,
+        "variants.four_only",
+        name=rules_label(rules, lang),
+        allowed=" / ".join(map(str, rules.players)),
+    )
+
+
+def _new_game(players: int | None = None, rules: Rules | None = None) -> None:
     old = _game()
-    game = PracticeGame.new(players or old.players, target=old.target, coach=old.coach)
+    rules = rules or old.rules
+    target = old.target
+    if rules is not old.rules:
+        # new rules bring their own target (the web game's 100); the learner's own target
+        # goes on, but not the one the old rules brought
+        target = rules.target_score or (None if old.rules.target_score else old.target)
+    game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules)
     st.session_state.pop(MESSAGE, None)
     _adopt(game)
 
@@ -310,8 +341,25 @@ def _on_players() -> None:
     if players not in (3, 4, 5):
         st.session_state["practice-players"] = _game().players
         return
+    if players not in _game().rules.players:  # the web game's rules are for 4 players
+        st.session_state["practice-players"] = _game().players
+        _flash("warning", _four_only(_game().rules, _lang()))
+        return
     if players != _game().players:
         _new_game(players)
+
+
+def _on_rules() -> None:
+    """A new game under the rules chosen (refused, with a message, for a table size the
+    rules are not written for)."""
+    game = _game()
+    rules = PRESETS.get(str(st.session_state.get("practice-rules")), game.rules)
+    if game.players not in rules.players:
+        st.session_state["practice-rules"] = game.rules.name
+        _flash("warning", _four_only(rules, _lang()))
+        return
+    if rules is not game.rules:
+        _new_game(rules=rules)
 
 
 def _on_coach() -> None:
@@ -533,7 +581,7 @@ def _status(game: PracticeGame, lang: str) -> None:
                 lang,
                 "game.status.taker",
                 seat=seat_name(deal.taker, players, lang),
-                contract=contract_name(deal.contract, lang),
+                contract=contract_name(deal.contract, lang, deal.rules),
             )
         )
         if deal.called is not None:
@@ -565,7 +613,7 @@ def bids_line(deal: Deal, lang: str) -> str:
             lang,
             "game.bid.made",
             seat=seat_name((first + i) % players, players, lang),
-            bid=contract_name(bid, lang),
+            bid=contract_name(bid, lang, deal.rules),
         )
         for i, bid in enumerate(deal.bids)
     )
@@ -627,7 +675,7 @@ def _bidding(game: PracticeGame, lang: str) -> None:
                 lang,
                 "game.bid.coach",
                 points=hand_strength(current.hand, players),
-                bid=contract_name(suggestion, lang),
+                bid=contract_name(suggestion, lang, deal.rules),
             )
         )
     _show_flash()
@@ -635,7 +683,7 @@ def _bidding(game: PracticeGame, lang: str) -> None:
     for column, bid in zip(st.columns(len(bids)), bids, strict=True):
         code = bid.code if bid is not None else "pass"
         column.button(
-            contract_name(bid, lang),
+            contract_name(bid, lang, deal.rules),
             key=f"practice-bid-{code}",
             on_click=_on_bid,
             args=(code,),
@@ -765,6 +813,10 @@ def _playing(game: PracticeGame, lang: str) -> None:
     playable = {c for c in hand if legal >> c & 1} if game.coach else None
     card_picker(hand, key="practice-hand", playable=playable, lang=lang, on_pick=_on_play)
     _tricks_played(deal, lang)
+    if deal.phase is Phase.PLAYING:  # a position exists once the cards are being played
+        with st.expander(t(lang, "position.copy"), icon=":material/link:"):
+            st.caption(t(lang, "position.copy_help"))
+            st.code(position_link(deal.position(), lang), language=None)
 
 
 def _finished(game: PracticeGame, lang: str) -> None:
@@ -776,7 +828,7 @@ def _finished(game: PracticeGame, lang: str) -> None:
     score = result.score
     st.subheader(t(lang, "game.result.heading"))
     diff = abs(score.difference)
-    contract = contract_name(deal.contract, lang)
+    contract = contract_name(deal.contract, lang, deal.rules)
     if deal.taker == LEARNER:
         key = "game.result.you_made" if score.made else "game.result.you_lost"
         line = t(lang, key, contract=contract, diff=diff)
@@ -792,7 +844,7 @@ def _finished(game: PracticeGame, lang: str) -> None:
                 "game.result.count",
                 points=points_text(result.attack_half_points, lang),
                 oudlers=result.oudlers,
-                needed=needed(result.oudlers),
+                needed=deal.rules.needed(result.oudlers),
             )
         )
         st.markdown(f"**{t(lang, 'game.result.worked')}**")
@@ -854,7 +906,9 @@ def _game_over_or_next(game: PracticeGame, lang: str) -> None:
 def _replay(game: PracticeGame, lang: str) -> None:
     current = game.deal
     players = current.players
-    views = replay(players, current.seed, current.dealer, current.moves)
+    views = replay(
+        players, current.seed, current.dealer, current.moves, rules=current.rules
+    )
     if not views:
         return
     with st.expander(t(lang, "game.replay.heading"), expanded=False):
@@ -899,11 +953,11 @@ def _sheet_table(game: PracticeGame, lang: str) -> pd.DataFrame | None:
     except ImportError:  # pragma: no cover - the score sheet ships with the tutor
         return None
     players = game.players
-    sheet = Sheet.new([seat_name(s, players, lang) for s in range(players)])
+    sheet = Sheet.new([seat_name(s, players, lang) for s in range(players)], game.rules)
     for row in game.rows:
         if row.redeal is not None:
             continue
-        deal = row_deal(players, row)
+        deal = row_deal(players, row, game.rules)
         result = deal.result()
         assert deal.taker is not None and deal.contract is not None
         partner = deal.partner if players == 5 else None
@@ -934,7 +988,7 @@ def _plain_sheet(game: PracticeGame, lang: str) -> pd.DataFrame:
         rows.append(
             {
                 t(lang, "game.sheet.deal"): str(row.number),
-                t(lang, "game.sheet.contract"): contract_name(row.contract, lang)
+                t(lang, "game.sheet.contract"): contract_name(row.contract, lang, game.rules)
                 if row.contract
                 else "",
                 t(lang, "game.sheet.taker"): seat_name(row.taker, players, lang)
@@ -1016,7 +1070,8 @@ def _settings(game: PracticeGame, lang: str) -> None:
     st.session_state.setdefault("practice-players", game.players)
     st.session_state.setdefault("practice-coach", game.coach)
     st.session_state.setdefault("practice-target", game.target or NO_TARGET)
-    players, coach, target = st.columns([2, 2, 3], vertical_alignment="bottom")
+    st.session_state.setdefault("practice-rules", game.rules.name)
+    players, coach, target, rules = st.columns([2, 2, 3, 3], vertical_alignment="bottom")
     players.segmented_control(
         t(lang, "game.settings.players"),
         (3, 4, 5),
@@ -1040,6 +1095,23 @@ def _settings(game: PracticeGame, lang: str) -> None:
             else t(lang, "game.settings.target_option", n=n)
         ),
     )
+    rules.selectbox(
+        t(lang, "variants.label"),
+        list(PRESETS),
+        key="practice-rules",
+        on_change=_on_rules,
+        format_func=lambda name: rules_label(PRESETS[name], lang),
+        help=t(lang, "variants.help"),
+    )
+    if game.rules is not FFT_2012:  # FFT 2012 is what the lessons teach: only a variant said
+        st.caption(
+            t(
+                lang,
+                "variants.in_use",
+                name=rules_label(game.rules, lang),
+                about=rules_about(game.rules, lang),
+            )
+        )
 
 
 def _new_game_button(lang: str) -> None:

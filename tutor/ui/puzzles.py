@@ -8,6 +8,7 @@ to what you missed.
 - Graduated hints: first the rule, then the candidate cards highlighted; hints are recorded.
 - Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
   per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
+- A shared position: ``?pos=<notation>`` opens it alone (``tutor.ui.position``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tutor.progress.review import schedule
 from tutor.progress.store import StoreError
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
+from tutor.ui.position import PARAM, render_position
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
     bank,
@@ -296,6 +298,11 @@ def show_puzzle(puzzle: Puzzle, lang: str) -> Verdict | None:
 def render() -> None:
     lang = current_language()
     st.title(t(lang, "puzzle.heading"))
+    raw = st.query_params.get(PARAM)
+    if raw is not None:  # a shared position (?pos=): that view alone
+        render_position(raw, lang)
+        st.button(t(lang, "position.close"), key="pos-close", on_click=_close_position)
+        return
     show_store_problems(lang)
     due_items: list[tuple[str, datetime]] | None = None
     with reported(lang):
@@ -304,6 +311,10 @@ def render() -> None:
         with reported(lang):
             _stats_bar(lang, due_items)
     _render_puzzles(lang, due_items)
+
+
+def _close_position() -> None:
+    st.query_params.pop(PARAM, None)
 
 
 def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> None:

@@ -6,9 +6,11 @@ it was). It is kept in ``st.session_state["ss_sheet"]``; the saved game is the l
 ``add_row`` (a row added, never the game rewritten), an edit or a deletion carries the row's
 version, and one made on a stale version is refused with a message. ``?game=<id>`` in the URL
 reopens a saved game of this learner (another learner's is "not found"); ``?share=<token>``
-shows a game its owner shared with the table, read-only. The entry form is plain widgets (not
-``st.form``) so the partner field follows the number of players; its values live in session
-state under ``ssf_*`` and are kept when an entry is refused or cannot be saved.
+shows a game its owner shared with the table, read-only. The rules (FFT 2012 or a variant of
+``tutor.engine.variants.PRESETS``) are chosen when the game is created, kept in its meta and
+used for every deal's score; a game saved before variants is FFT 2012. The entry form is plain
+widgets (not ``st.form``) so the partner field follows the number of players; its values live
+in session state under ``ssf_*`` and are kept when an entry is refused or cannot be saved.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.scoring import Side
+from tutor.engine.variants import FFT_2012, PRESETS, Rules
 from tutor.inputs import GAME_NAME_CHARS, NAME_CHARS, plain
 from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, StoreError
 from tutor.scoresheet.messages import explain
@@ -68,6 +71,47 @@ _FORM_DEFAULTS: dict[str, Any] = {
 }
 
 
+# --- the rules ----------------------------------------------------------------------------
+def rules_label(rules: Rules, lang: str) -> str:
+    return t(lang, f"variants.names.{rules.name}")
+
+
+def rules_about(rules: Rules, lang: str) -> str:
+    return t(lang, f"variants.about.{rules.name}")
+
+
+def contract_label(rules: Rules, code: str, lang: str) -> str:
+    """A bid's name: the variant's own where it names the bids differently (seed 004's
+    "Petite"), else the catalog's (FFT's names, and "Pass")."""
+    if code != "pass" and rules.contract_names != FFT_2012.contract_names:
+        return rules.contract_name(Contract.from_code(code))
+    return t(lang, f"contracts.{code}")
+
+
+def show_rules(rules: Rules, lang: str) -> None:
+    """The rules a game is played by, in one line (FFT 2012 too: a sheet always says it)."""
+    st.caption(
+        t(lang, "variants.in_use", name=rules_label(rules, lang), about=rules_about(rules, lang)),
+        help=t(lang, "variants.help"),
+    )
+
+
+def show_winners(sheet: Sheet, lang: str) -> None:
+    """The rules' target reached (seed 004's first to 100): who won."""
+    winners = sheet.winners()
+    if winners and sheet.rules.target_score is not None:
+        st.success(
+            t(
+                lang,
+                "variants.target_reached",
+                names=", ".join(plain(name) for name in winners),
+                target=sheet.rules.target_score,
+                name=rules_label(sheet.rules, lang),
+            ),
+            icon=":material/emoji_events:",
+        )
+
+
 # --- the current game ---------------------------------------------------------------------
 def current_sheet() -> Sheet | None:
     sheet = st.session_state.get("ss_sheet")
@@ -89,7 +133,11 @@ def _rows() -> list[tuple[int, int]]:
 def sheet_of(saved: SavedGame) -> Sheet:
     """The sheet of a saved game: the players from its meta, one deal per row."""
     return Sheet.from_data(
-        {"players": saved.meta["players"], "rows": [row.data for row in saved.rows]}
+        {
+            "players": saved.meta["players"],
+            "rules": saved.meta.get("rules"),  # absent: FFT 2012 (saved before variants)
+            "rows": [row.data for row in saved.rows],
+        }
     )
 
 
@@ -145,8 +193,9 @@ def _start(lang: str) -> None:
     count = st.session_state["ssn_count"]
     # max_chars bounds what a browser sends; the cut here bounds anything else.
     names = [st.session_state.get(f"ssn_name_{i}", "")[:NAME_CHARS] for i in range(count)]
+    rules = PRESETS.get(str(st.session_state.get("ssn_rules")), FFT_2012)
     try:
-        sheet = Sheet.new(names)
+        sheet = Sheet.new(names, rules)
     except EntryError as error:
         st.session_state["ssn_error"] = explain(error)
         return
@@ -154,7 +203,7 @@ def _start(lang: str) -> None:
     name = st.session_state.get("ssn_game", "").strip()[:GAME_NAME_CHARS] or t(
         lang, "score_sheet.default_name", date=date.today().isoformat()
     )
-    meta = {"version": DATA_VERSION, "players": list(sheet.players)}
+    meta = {"version": DATA_VERSION, "players": list(sheet.players), "rules": rules.name}
     try:
         saved = store().create_game(name, KIND, meta)
     except StoreError as error:
@@ -355,7 +404,7 @@ def _entry_form(sheet: Sheet, lang: str) -> None:
             CONTRACTS,
             key="ssf_contract",
             horizontal=True,
-            format_func=lambda code: t(lang, f"contracts.{code}"),
+            format_func=lambda code: contract_label(sheet.rules, code, lang),
         )
         second = st.columns([2, 1, 1])
         second[0].radio(
@@ -486,7 +535,7 @@ def deals_table(sheet: Sheet, lang: str) -> pd.DataFrame:
             {
                 deal_col: str(number),
                 taker_col: taker_text(sheet, e, lang),
-                contract_col: t(lang, f"contracts.{e.contract.code}"),
+                contract_col: contract_label(sheet.rules, e.contract.code, lang),
                 result_col: result_text(deal, lang),
                 **dict(zip(players, deal.marks, strict=True)),
                 sum_col: f"{sum(deal.marks)} ✓",
@@ -519,7 +568,7 @@ def _show_deals(sheet: Sheet, lang: str, *, editable: bool = True) -> None:
             "score_sheet.deal_title",
             n=index + 1,
             taker=taker_text(sheet, e, lang, markdown=True),
-            contract=t(lang, f"contracts.{e.contract.code}"),
+            contract=contract_label(sheet.rules, e.contract.code, lang),
             result=result_text(deal, lang),
         )
         with st.expander(title):
@@ -566,9 +615,11 @@ def _show_game(sheet: Sheet, lang: str) -> None:
     close.button(t(lang, "score_sheet.close"), key="ss_close", on_click=_close, width="stretch")
     names = ", ".join(plain(player) for player in sheet.players)
     st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
+    show_rules(sheet.rules, lang)
     totals = sheet.totals()
     for column, player, total in zip(st.columns(sheet.size), sheet.players, totals, strict=True):
         column.metric(plain(player), signed(total))  # a metric's label is Markdown
+    show_winners(sheet, lang)
     _entry_form(sheet, lang)
     _show_deals(sheet, lang)
     st.download_button(
@@ -637,10 +688,12 @@ def _show_shared(token: str, lang: str) -> None:
     st.info(t(lang, "sharing.read_only"), icon=":material/visibility:")
     names = ", ".join(plain(player) for player in sheet.players)  # typed by the owner
     st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
+    show_rules(sheet.rules, lang)
     for column, player, total in zip(
         st.columns(sheet.size), sheet.players, sheet.totals(), strict=True
     ):
         column.metric(plain(player), signed(total))
+    show_winners(sheet, lang)
     _show_deals(sheet, lang, editable=False)
     st.download_button(
         t(lang, "score_sheet.download"),
@@ -706,6 +759,25 @@ def _chooser(lang: str) -> None:
                 t(lang, "score_sheet.player_name", n=i + 1),
                 key=f"ssn_name_{i}",
                 max_chars=NAME_CHARS,
+            )
+        st.session_state.setdefault("ssn_rules", FFT_2012.name)
+        chosen = st.selectbox(
+            t(lang, "variants.label"),
+            list(PRESETS),
+            key="ssn_rules",
+            format_func=lambda name: rules_label(PRESETS[name], lang),
+            help=t(lang, "variants.help"),
+        )
+        rules = PRESETS.get(str(chosen), FFT_2012)
+        st.caption(rules_about(rules, lang))
+        if count not in rules.players:  # said before Start, and Start refuses it too
+            st.warning(
+                t(
+                    lang,
+                    "variants.four_only",
+                    name=rules_label(rules, lang),
+                    allowed=" / ".join(map(str, rules.players)),
+                )
             )
         st.button(
             t(lang, "score_sheet.start"),
