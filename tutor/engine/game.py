@@ -212,7 +212,10 @@ def _require_card(card: object) -> None:
         raise IllegalActionError(f"{card!r} is not a card (0..77)", "malformed_action")
 
 
-_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))  # shared: actions are immutable
+# Shared: actions are immutable, and a deal records one per move.
+_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))
+_DISCARDS = tuple(Discard(card) for card in range(DECK_SIZE))
+_BIDS = {contract: Bid(contract) for contract in (None, *Contract)}
 
 
 class Deal:
@@ -341,12 +344,7 @@ class Deal:
         """This deal's position (in the playing phase), for ``from_position`` or the notation."""
         self._require(Phase.PLAYING)
         assert self.taker is not None and self.contract is not None
-        attack = defence = 0
-        for seat, pile in enumerate(self.won):
-            if self.is_attack(seat):
-                attack |= pile
-            else:
-                defence |= pile
+        attack, defence = self._piles_by_camp()
         shown = self.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
         return Position(
             players=self.players,
@@ -534,7 +532,7 @@ class Deal:
                     f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
                 )
             check_bid(contract, self.highest)
-        self._save(Bid(contract))
+        self._save(_BIDS[contract])
         self.bids.append(contract)
         if contract is not None:
             self.highest = contract
@@ -593,7 +591,7 @@ class Deal:
         if reason is not None:
             raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
         assert self.taker is not None
-        self._save(Discard(card))
+        self._save(_DISCARDS[card])
         self.hands[self.taker] &= ~(1 << card)
         self.ecart |= 1 << card
         if self.ecart.bit_count() == self.ecart_size:
@@ -791,13 +789,7 @@ class Deal:
         if self.phase is not Phase.FINISHED:
             raise IllegalActionError("the deal is not finished", "not_finished")
         assert self.taker is not None and self.contract is not None
-        attack = 0
-        defence = 0
-        for seat, pile in enumerate(self.won):
-            if self.is_attack(seat):
-                attack |= pile
-            else:
-                defence |= pile
+        attack, defence = self._piles_by_camp()
         fate = self.contract.chien
         if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
             attack |= self.ecart
@@ -826,15 +818,25 @@ class Deal:
             ),
             self.rules,
         )
-        marks = tuple(
-            s.taker
-            if seat == self.taker
-            else (s.partner or 0)
-            if seat == self.partner
-            else s.defender
-            for seat in range(self.players)
+        marks = [s.defender] * self.players
+        if self.partner is not None:
+            marks[self.partner] = s.partner or 0
+        marks[self.taker] = s.taker
+        return DealResult(
+            attack, defence, attack_half, oudlers, owed, pab, chelem, s, tuple(marks)
         )
-        return DealResult(attack, defence, attack_half, oudlers, owed, pab, chelem, s, marks)
+
+    def _piles_by_camp(self) -> tuple[int, int]:
+        """The cards each camp won in its tricks: (attack, defence)."""
+        attack = 0
+        defence = 0
+        taker, partner = self.taker, self.partner
+        for seat, pile in enumerate(self.won):
+            if seat in (taker, partner):
+                attack |= pile
+            else:
+                defence |= pile
+        return attack, defence
 
     def _settle_excuse(self, attack: int, defence: int) -> tuple[int, int, int]:
         """The Excuse goes back to its owner's side, which gives the trick's winners a low
@@ -853,7 +855,7 @@ class Deal:
         low = giver & LOW_CARDS_MASK
         if not low:
             return attack, defence, -1 if owner_attack else 1
-        card = 1 << cards_of(low)[0]
+        card = low & -low  # the lowest
         if owner_attack:
             return attack & ~card, defence | card, 0
         return attack | card, defence & ~card, 0
