@@ -185,9 +185,13 @@ def ours_random_deal(seed: int, draw: Callable[[], float]) -> None:
     while d.phase is Phase.ECART:
         d.discard(random_card(d.legal_discards(), draw()))
     d.announce_chelem(False)
-    play, legal_plays = d.play, d.legal_plays
-    while d.phase is Phase.PLAYING:
-        play(random_card(legal_plays(), draw()))
+    play, legal_plays, playing = d.play, d.legal_plays, Phase.PLAYING
+    while d.phase is playing:
+        # random_card written in place, as magmacrunch's side indexes its list in place.
+        legal = legal_plays()
+        for _ in range(int(draw() * legal.bit_count())):
+            legal &= legal - 1
+        play((legal & -legal).bit_length() - 1)
     d.result()
 
 

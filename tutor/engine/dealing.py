@@ -90,13 +90,17 @@ def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
     return DealtCards(tuple(hands), chien, dealer % players, seed)
 
 
+_TRUMPS_AND_EXCUSE = TRUMPS_MASK | EXCUSE_BIT
+_PETIT_BIT = 1 << PETIT
+
+
 def has_petit_sec(hand: int) -> bool:
     """The Petit is the only trump and there is no Excuse (Petit + Excuse is not petit sec)."""
-    return hand & TRUMPS_MASK == 1 << PETIT and not hand & EXCUSE_BIT
+    return hand & _TRUMPS_AND_EXCUSE == _PETIT_BIT
 
 
 def petit_sec_seat(dealt: DealtCards) -> int | None:
     for seat, hand in enumerate(dealt.hands):
-        if has_petit_sec(hand):
+        if hand & _TRUMPS_AND_EXCUSE == _PETIT_BIT:  # has_petit_sec, without a call per seat
             return seat
     return None
