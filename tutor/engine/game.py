@@ -656,8 +656,9 @@ class Deal:
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        called = self.called if not self.tricks_done else None
-        return _legal_mask(self.hands[self.to_play], self.led, self.top, called)
+        if self.called is None or self.tricks_done:  # the called suit rule: first trick only
+            return _legal_mask(self.hands[self.to_play], self.led, self.top)
+        return _legal_mask(self.hands[self.to_play], self.led, self.top, self.called)
 
     def explain_plays(self) -> plays.PlayVerdicts:
         return plays.explain_play(
