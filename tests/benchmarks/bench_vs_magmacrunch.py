@@ -15,7 +15,8 @@ and the median of the per-round ratios (the two runs of a round share the machin
 the moment, so their ratio is steadier than the ratio of the medians on a busy machine):
 
 (a) full random 4-player deals/s: deal, random bids, a random legal écart, every card chosen
-    at random among the legal ones, then the count and the score.
+    at random among the legal ones, then the count and the score. (a') the same with every
+    action of ours checked (``Deal.push``).
 (b) legal-play calls/s, on the same positions met in random deals (``Deal.legal_plays`` on
     a live Deal at each position against magmacrunch's ``legal_plays(hand, trick)``). The
     positions come from a few deals, each called many times: with thousands of live Deals,
@@ -27,12 +28,22 @@ Same cards on both sides: each side deals with its own shuffle (its cost is meas
 magmacrunch's hands and dog are replaced by ours for that seed and dealer (prepared before
 the clock starts, only the list copies are timed), so both play the very same 4-player deals;
 a petit sec voids the deal on both sides. The two rule sets give the same legal cards in every
-4-player position (checked on every position of (b)). Decisions are the same policy, not the
-same choices: uniform random bids from the same list, a uniformly random legal écart card by
-card, a uniformly random legal card, each side from its own seeded generator. magmacrunch has
-no chelem announcement and no unchecked play: its ``Game.play`` checks legality itself, so
-our side is timed both with ``Deal.play`` (the caller promises legality, as the bots' hot path)
-and with ``Deal.push(Play(...))`` (checked).
+4-player position (checked on every position of (b)).
+
+The random policy is the same on both sides, and so is the cost of its draws: every choice
+takes the next float ``u`` of one list of uniform floats drawn before the clock starts (the
+same list for both sides and every round), and picks item ``int(u * n)`` of the ``n``
+allowed: a bid from the same list of bids (a bid not above the highest is a pass), the écart
+card by card among the cards allowed, then each card among the legal ones. Our side picks
+that item in a card mask (``random_card``), magmacrunch's in its list. The two sides see the
+same floats but not always the same choices (their lists are not in the same order).
+
+Our side uses the engine's fast paths, as a simulation does: ``Deal.new(..., undo=False)``
+(no undo history: magmacrunch keeps none), ``bid``, ``discard`` of a card of
+``legal_discards()``, ``play`` of a card of ``legal_plays()`` (the caller promises
+legality, as the bots' hot path). magmacrunch has no chelem announcement and no unchecked
+play: its ``Game.play`` checks legality itself, so (a') times our side with every action
+through ``Deal.push`` (every rule checked, a refusal would raise).
 """
 
 from __future__ import annotations
@@ -61,7 +72,7 @@ from tutor.engine.cards import (
     cards_of,
 )
 from tutor.engine.contracts import Contract
-from tutor.engine.game import Bid, Deal, Phase, Play
+from tutor.engine.game import AnnounceChelem, Bid, Deal, Discard, Phase, Play
 
 VERSION = "0.1.1"
 REPEAT = 100  # legal-play calls per position and round
@@ -146,40 +157,71 @@ def mm_deal(mm: ModuleType, cards: SameCards, rand: Callable[[], float]) -> Any:
 
 
 # --- (a) full random deals ------------------------------------------------------------------
-def random_card(mask: int, rng: random.Random) -> int:
-    """A uniformly random card of a mask."""
-    k = int(rng.random() * mask.bit_count())
+DRAWS_PER_DEAL = 4 + 6 + 72  # at most: the bids, the écart, the cards (4 players)
+
+
+def uniform_floats(deals: int) -> list[float]:
+    """The floats every random choice of one round takes, in order, on both sides."""
+    rng = random.Random(1)
+    return [rng.random() for _ in range(deals * DRAWS_PER_DEAL)]
+
+
+def random_card(mask: int, u: float) -> int:
+    """Card ``int(u * n)`` of the ``n`` cards of a mask, lowest first (``u`` in [0, 1))."""
+    k = int(u * mask.bit_count())
     for _ in range(k):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
 
 
-def ours_random_deal(seed: int, rng: random.Random, checked: bool) -> None:
-    d = Deal.new(4, seed, dealer=seed % 4)
+def ours_random_deal(seed: int, draw: Callable[[], float]) -> None:
+    """(a): the engine's fast paths, no undo history."""
+    d = Deal.new(4, seed, dealer=seed % 4, undo=False)
     while d.phase is Phase.BIDDING:
-        bid = rng.choice(BIDS)
+        bid = BIDS[int(draw() * len(BIDS))]
+        d.bid(bid if bid is None or d.highest is None or bid > d.highest else None)
+    if d.phase is Phase.REDEAL:
+        return
+    while d.phase is Phase.ECART:
+        d.discard(random_card(d.legal_discards(), draw()))
+    d.announce_chelem(False)
+    play, legal_plays, playing = d.play, d.legal_plays, Phase.PLAYING
+    while d.phase is playing:
+        # random_card written in place, as magmacrunch's side indexes its list in place.
+        legal = legal_plays()
+        for _ in range(int(draw() * legal.bit_count())):
+            legal &= legal - 1
+        play((legal & -legal).bit_length() - 1)
+    d.result()
+
+
+def ours_checked_deal(seed: int, draw: Callable[[], float]) -> None:
+    """(a'): the same choices, every action through ``push`` (every rule checked)."""
+    d = Deal.new(4, seed, dealer=seed % 4, undo=False)
+    while d.phase is Phase.BIDDING:
+        bid = BIDS[int(draw() * len(BIDS))]
         d.push(Bid(bid if bid is None or d.highest is None or bid > d.highest else None))
     if d.phase is Phase.REDEAL:
         return
     while d.phase is Phase.ECART:
-        d.push(rng.choice(d.legal_actions()))
-    d.announce_chelem(False)
-    if checked:
-        while d.phase is Phase.PLAYING:
-            d.push(Play(random_card(d.legal_plays(), rng)))
-    else:
-        while d.phase is Phase.PLAYING:
-            d.play(random_card(d.legal_plays(), rng))
+        d.push(Discard(random_card(d.legal_discards(), draw())))
+    d.push(AnnounceChelem(False))
+    while d.phase is Phase.PLAYING:
+        d.push(Play(random_card(d.legal_plays(), draw())))
     d.result()
 
 
-def mm_random_deal(mm: ModuleType, cards: SameCards, rng: random.Random) -> None:
-    g = mm_deal(mm, cards, rng.random)
+def mm_random_deal(
+    mm: ModuleType, cards: SameCards, shuffle: Callable[[], float], draw: Callable[[], float]
+) -> None:
+    """(a) on magmacrunch's side: its own shuffle draws from ``shuffle`` (its deal's cost, as
+    ours is ours), every choice from ``draw``."""
+    g = mm_deal(mm, cards, shuffle)
     if g.phase == mm.DEAL:
         return  # petit sec
     order = mm.BID_ORDER
     while g.phase == mm.BIDDING:
-        kind = MM_BIDS[rng.choice(BIDS)]
+        kind = MM_BIDS[BIDS[int(draw() * len(BIDS))]]
         if kind != "PASSE" and order.index(kind) <= order.index(g.highest_bid):
             kind = "PASSE"
         if isinstance(g.bid(g.current_bidder, kind), dict) and g.phase == mm.BIDDING:
@@ -192,14 +234,15 @@ def mm_random_deal(mm: ModuleType, cards: SameCards, rng: random.Random) -> None
                      and c.id not in chosen]
             pool = plain or [c.id for c in hand if c.type == mm.TRUMP and not c.is_oudler
                              and c.id not in chosen]
-            chosen.append(rng.choice(pool))
+            chosen.append(pool[int(draw() * len(pool))])
         assert g.discard(chosen)
     if g.poignee_offer:
         g.declare_poignee(False)
     legal_plays = mm.legal_plays
     while g.phase == mm.TRICK_PLAY:
         p = g.current
-        g.play(p, rng.choice(legal_plays(g.hands[p], g.trick)))
+        legal = legal_plays(g.hands[p], g.trick)
+        g.play(p, legal[int(draw() * len(legal))])
     assert g.phase == mm.ROUND_SCORING  # the count and the score are done at the last trick
 
 
@@ -241,7 +284,7 @@ def positions(mm: ModuleType, deals: int) -> tuple[list[Deal], list[tuple[list[A
             assert ids == set(mm.legal_plays(hand, trick)), (seed, len(cards_played))
             ours.append(d)
             theirs.append((hand, trick))
-            cards_played.append(random_card(legal, rng))
+            cards_played.append(random_card(legal, rng.random()))
     return ours, theirs
 
 
@@ -320,18 +363,23 @@ def main() -> None:
     print(f"{'':<46}{'ours':>12}{'magmacrunch':>12}{'ratio':>10}")
     print(f"{'':<46}{'(median)':>12}{'(median)':>12}{'(median)':>10}")
 
+    floats = uniform_floats(n_random)
+
     def ours_random(checked: bool) -> Callable[[], int]:
+        one_deal = ours_checked_deal if checked else ours_random_deal
+
         def run() -> int:
-            rng = random.Random(1)
+            draw = iter(floats).__next__
             for seed in range(n_random):
-                ours_random_deal(seed, rng, checked)
+                one_deal(seed, draw)
             return n_random
         return run
 
     def mm_random() -> int:
-        rng = random.Random(1)
+        shuffle = random.Random(1).random
+        draw = iter(floats).__next__
         for cards in deals[:n_random]:
-            mm_random_deal(mm, cards, rng)
+            mm_random_deal(mm, cards, shuffle, draw)
         return n_random
 
     if "a" in args.only:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, PETIT, TRUMPS_MASK
 from tutor.engine.ecart import CHIEN_SIZE
@@ -30,14 +32,17 @@ def check_players(players: int) -> None:
         )
 
 
+_CARD_BITS = tuple(1 << card for card in range(DECK_SIZE))
+# One step of the shuffle per pack position, from the last down: (i, i + 1, bits to draw).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
+
+
 def shuffled_pack(rng: random.Random) -> list[int]:
     """``rng.shuffle`` of the 78 cards, written out so that each draw costs no method call:
     the same draws in the same order (so the same pack for a seed), about twice as fast."""
     pack = list(range(DECK_SIZE))
     getrandbits = rng.getrandbits
-    for i in range(DECK_SIZE - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -52,40 +57,50 @@ def chien_gaps(rng: random.Random, players: int) -> set[int]:
     return set(rng.sample(range(1, packets), CHIEN_SIZE[players]))
 
 
+def _packet_slots(players: int) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each seat counted from the dealer's right, its cards in the pack once the chien's
+    cards are taken out: every ``players``-th packet of ``PACKET_SIZE`` cards."""
+    size = PACKET_SIZE[players]
+    packets = (DECK_SIZE - CHIEN_SIZE[players]) // size
+    return tuple(
+        itemgetter(*(p * size + c for p in range(offset, packets, players) for c in range(size)))
+        for offset in range(players)
+    )
+
+
+_SEAT_CARDS = {players: _packet_slots(players) for players in HAND_SIZE}
+
+
 def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
-    """Deal counter-clockwise from the dealer's right, ``PACKET_SIZE`` cards at a time."""
+    """Deal counter-clockwise from the dealer's right, ``PACKET_SIZE`` cards at a time, a card
+    to the chien after each packet of ``chien_gaps``."""
     check_players(players)
     rng = random.Random(seed)
-    pack = shuffled_pack(rng)
-    gaps = chien_gaps(rng, players)
+    bits = [_CARD_BITS[card] for card in shuffled_pack(rng)]
     size = PACKET_SIZE[players]
-    hands = [0] * players
+    # The chien's card after packet g is the pack's card g * size, moved on by one for each
+    # chien card dealt before it; taken out from the last, the others keep their place.
     chien = 0
-    pos = 0
-    seat = (dealer + 1) % players
-    packets = (DECK_SIZE - CHIEN_SIZE[players]) // size
-    for packet in range(packets):
-        if packet in gaps:
-            chien |= 1 << pack[pos]
-            pos += 1
-        if size == 3:
-            hands[seat] |= 1 << pack[pos] | 1 << pack[pos + 1] | 1 << pack[pos + 2]
-        else:
-            hands[seat] |= (
-                1 << pack[pos] | 1 << pack[pos + 1] | 1 << pack[pos + 2] | 1 << pack[pos + 3]
-            )
-        pos += size
-        seat = seat + 1 if seat + 1 < players else 0
+    for k, gap in sorted(enumerate(sorted(chien_gaps(rng, players))), reverse=True):
+        chien |= bits.pop(gap * size + k)
+    hands = [0] * players
+    first = (dealer + 1) % players
+    for offset, cards_of_seat in enumerate(_SEAT_CARDS[players]):
+        hands[(first + offset) % players] = sum(cards_of_seat(bits))
     return DealtCards(tuple(hands), chien, dealer % players, seed)
+
+
+_TRUMPS_AND_EXCUSE = TRUMPS_MASK | EXCUSE_BIT
+_PETIT_BIT = 1 << PETIT
 
 
 def has_petit_sec(hand: int) -> bool:
     """The Petit is the only trump and there is no Excuse (Petit + Excuse is not petit sec)."""
-    return hand & TRUMPS_MASK == 1 << PETIT and not hand & EXCUSE_BIT
+    return hand & _TRUMPS_AND_EXCUSE == _PETIT_BIT
 
 
 def petit_sec_seat(dealt: DealtCards) -> int | None:
     for seat, hand in enumerate(dealt.hands):
-        if has_petit_sec(hand):
+        if hand & _TRUMPS_AND_EXCUSE == _PETIT_BIT:  # has_petit_sec, without a call per seat
             return seat
     return None

@@ -27,6 +27,7 @@ from tutor.engine.cards import (
     DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
+    FIRST_TRUMP,
     LOW_CARDS_MASK,
     PETIT,
     Card,
@@ -54,7 +55,7 @@ from tutor.engine.ecart import (
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.position import Position, parse_position, rules_of, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, score
-from tutor.engine.trick import ExcuseFate, trick_outcome
+from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome, winning_position
 from tutor.engine.variants import FFT_2012, Rules
 
 PETIT_BIT = 1 << PETIT
@@ -188,6 +189,10 @@ _FIELDS = (
 _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
 _PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
 _TRUMP_LED = plays.TRUMP_LED
+_PLAYING = Phase.PLAYING
+_SUIT_SIZE = 14
+_TRUMP_BEFORE_ONE = FIRST_TRUMP - 1  # trump number n is card n + 55
+_CARD_BITS = tuple(1 << card for card in range(DECK_SIZE))
 _legal_mask = plays.legal_mask
 # What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
 _LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
@@ -207,7 +212,10 @@ def _require_card(card: object) -> None:
         raise IllegalActionError(f"{card!r} is not a card (0..77)", "malformed_action")
 
 
-_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))  # shared: actions are immutable
+# Shared: actions are immutable, and a deal records one per move.
+_PLAYS = tuple(Play(card) for card in range(DECK_SIZE))
+_DISCARDS = tuple(Discard(card) for card in range(DECK_SIZE))
+_BIDS = {contract: Bid(contract) for contract in (None, *Contract)}
 
 
 class Deal:
@@ -336,12 +344,7 @@ class Deal:
         """This deal's position (in the playing phase), for ``from_position`` or the notation."""
         self._require(Phase.PLAYING)
         assert self.taker is not None and self.contract is not None
-        attack = defence = 0
-        for seat, pile in enumerate(self.won):
-            if self.is_attack(seat):
-                attack |= pile
-            else:
-                defence |= pile
+        attack, defence = self._piles_by_camp()
         shown = self.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
         return Position(
             players=self.players,
@@ -381,39 +384,39 @@ class Deal:
     # --- undo -----------------------------------------------------------------------------
     def _save(self, action: Action) -> None:
         self._moves.append(action)
-        if not self._undo:
-            return
+        if self._undo:
+            self._stack.append(self._snapshot())
+
+    def _snapshot(self) -> tuple[object, ...]:
         # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
-        self._stack.append(
-            (
-                self.phase,
-                self.hands[:],
-                self.speaker,
-                len(self.bids),
-                self.highest,
-                self.taker,
-                self.contract,
-                self.called,
-                self.partner,
-                self.ecart,
-                self.chelem_announced,
-                len(self.poignees),
-                self.trick[:],
-                self.trick_seats[:],
-                self.led,
-                self.top,
-                self.to_play,
-                len(self.tricks),
-                self.tricks_done,
-                self.petit_won,
-                self.won[:],
-                self.excuse_seat,
-                self.excuse_winner,
-                self.attack_tricks,
-                self.excuse_won_last,
-                self.excuse_changed_camp,
-                self.redeal_reason,
-            )
+        return (
+            self.phase,
+            self.hands[:],
+            self.speaker,
+            len(self.bids),
+            self.highest,
+            self.taker,
+            self.contract,
+            self.called,
+            self.partner,
+            self.ecart,
+            self.chelem_announced,
+            len(self.poignees),
+            self.trick[:],
+            self.trick_seats[:],
+            self.led,
+            self.top,
+            self.to_play,
+            len(self.tricks),
+            self.tricks_done,
+            self.petit_won,
+            self.won[:],
+            self.excuse_seat,
+            self.excuse_winner,
+            self.attack_tricks,
+            self.excuse_won_last,
+            self.excuse_changed_camp,
+            self.redeal_reason,
         )
 
     def pop(self) -> Action:
@@ -529,7 +532,7 @@ class Deal:
                     f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
                 )
             check_bid(contract, self.highest)
-        self._save(Bid(contract))
+        self._save(_BIDS[contract])
         self.bids.append(contract)
         if contract is not None:
             self.highest = contract
@@ -588,7 +591,7 @@ class Deal:
         if reason is not None:
             raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
         assert self.taker is not None
-        self._save(Discard(card))
+        self._save(_DISCARDS[card])
         self.hands[self.taker] &= ~(1 << card)
         self.ecart |= 1 << card
         if self.ecart.bit_count() == self.ecart_size:
@@ -653,8 +656,9 @@ class Deal:
     # --- play -----------------------------------------------------------------------------
     def legal_plays(self) -> int:
         """The legal cards of the player to play, as a mask."""
-        called = self.called if not self.tricks_done else None
-        return _legal_mask(self.hands[self.to_play], self.led, self.top, called)
+        if self.called is None or self.tricks_done:  # the called suit rule: first trick only
+            return _legal_mask(self.hands[self.to_play], self.led, self.top)
+        return _legal_mask(self.hands[self.to_play], self.led, self.top, self.called)
 
     def explain_plays(self) -> plays.PlayVerdicts:
         return plays.explain_play(
@@ -675,36 +679,35 @@ class Deal:
         checks every rule."""
         seat = self.to_play
         hand = self.hands[seat]
-        if not hand >> card & 1 or self.phase is not Phase.PLAYING:
+        if not hand >> card & 1 or self.phase is not _PLAYING:
             self._require(Phase.PLAYING)
             raise IllegalActionError(
                 f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
             )
         trick = self.trick
-        ends_trick = len(trick) == self.players - 1
-        if ends_trick:
-            self._save(_PLAYS[card])
-        else:
-            self._moves.append(_PLAYS[card])
-            if self._undo:
-                self._stack.append(
-                    (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
-                )
-        self.hands[seat] = hand & ~(1 << card)
+        self._moves.append(_PLAYS[card])
+        if self._undo:
+            # A card that does not end its trick changes only these fields: a short record.
+            self._stack.append(
+                self._snapshot()
+                if len(trick) == self.players - 1
+                else (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
+            )
+        self.hands[seat] = hand ^ (1 << card)
         trick.append(card)
         self.trick_seats.append(seat)
-        if card >= 56:  # a trump or the Excuse
+        if card >= FIRST_TRUMP:  # a trump or the Excuse
             if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
                     self.led = _TRUMP_LED
-                if card - 55 > self.top:
-                    self.top = card - 55
+                if card - _TRUMP_BEFORE_ONE > self.top:
+                    self.top = card - _TRUMP_BEFORE_ONE
         elif self.led < 0:
-            self.led = card // 14
-        if ends_trick:
+            self.led = card // _SUIT_SIZE
+        if len(trick) == self.players:
             self._end_trick()
         else:
-            self.to_play = (seat + 1) % self.players
+            self.to_play = seat + 1 if seat + 1 < self.players else 0
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -718,38 +721,35 @@ class Deal:
         attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
         done = self.tricks_done
         attack_tricks = self.attack_tricks
-        out = trick_outcome(
-            trick,
-            attack,
-            done == self.tricks_per_deal - 1,
-            attack_tricks == done,
-            attack_tricks == 0,
-            self.rules.excuse_last_trick,
-        )
-        position = out.winner
-        winner = seats[position]
-        cards = 0
-        for c in trick:
-            cards |= 1 << c
+        cards = sum(map(_CARD_BITS.__getitem__, trick))
         if cards & EXCUSE_BIT:
-            fate = out.excuse
-            if fate is ExcuseFate.EXCHANGED:
-                cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-                self.excuse_seat = seats[trick.index(EXCUSE)]
-                self.excuse_winner = winner
-            elif fate is ExcuseFate.WINS_THE_TRICK:
-                self.excuse_won_last = True
-            elif out.excuse_to_attack != bool(attack >> position & 1):
-                # It changes camp on its own, also when its own side wins the last trick (§7).
-                cards &= ~EXCUSE_BIT
-                self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
-                self.excuse_changed_camp = True
+            out = trick_outcome(
+                trick,
+                attack,
+                done == self.tricks_per_deal - 1,
+                attack_tricks == done,
+                attack_tricks == 0,
+                self.rules.excuse_last_trick,
+            )
+            position = out.winner
+            winner = seats[position]
+            cards = self._settle_excuse_of_trick(out, cards, attack >> position & 1, winner)
+        else:
+            # No Excuse: who wins is all there is to decide; play() kept the highest trump.
+            if self.top:
+                position = trick.index(self.top + _TRUMP_BEFORE_ONE)
+            else:
+                position = winning_position(trick)
+            winner = seats[position]
         if cards & PETIT_BIT:
             self.petit_won = (done, winner)
         self.won[winner] |= cards
         if attack >> position & 1:
             self.attack_tricks = attack_tricks + 1
-        self.tricks.append(TrickRecord(leader, tuple(seats), tuple(trick), winner))
+        # tuple.__new__ skips the named tuple's Python-level __new__ (18 records a deal).
+        self.tricks.append(
+            tuple.__new__(TrickRecord, (leader, tuple(seats), tuple(trick), winner))
+        )
         self.tricks_done = done + 1
         self.trick = []
         self.trick_seats = []
@@ -758,6 +758,25 @@ class Deal:
         self.to_play = winner
         if done + 1 == self.tricks_per_deal:
             self.phase = Phase.FINISHED
+
+    def _settle_excuse_of_trick(
+        self, out: TrickOutcome, cards: int, attack_won: int, winner: int
+    ) -> int:
+        """The trick's cards that go to its winner, once the Excuse's fate is applied."""
+        seats = self.trick_seats
+        fate = out.excuse
+        if fate is ExcuseFate.EXCHANGED:
+            cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
+            self.excuse_seat = seats[self.trick.index(EXCUSE)]
+            self.excuse_winner = winner
+        elif fate is ExcuseFate.WINS_THE_TRICK:
+            self.excuse_won_last = True
+        elif out.excuse_to_attack != bool(attack_won):
+            # It changes camp on its own, also when its own side wins the last trick (§7).
+            cards &= ~EXCUSE_BIT
+            self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
+            self.excuse_changed_camp = True
+        return cards
 
     def _a_seat_of_camp(self, attack: bool) -> int:
         """Where a card that changes camp is put: the piles are summed by camp at the count."""
@@ -771,13 +790,7 @@ class Deal:
         if self.phase is not Phase.FINISHED:
             raise IllegalActionError("the deal is not finished", "not_finished")
         assert self.taker is not None and self.contract is not None
-        attack = 0
-        defence = 0
-        for seat, pile in enumerate(self.won):
-            if self.is_attack(seat):
-                attack |= pile
-            else:
-                defence |= pile
+        attack, defence = self._piles_by_camp()
         fate = self.contract.chien
         if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
             attack |= self.ecart
@@ -806,15 +819,25 @@ class Deal:
             ),
             self.rules,
         )
-        marks = tuple(
-            s.taker
-            if seat == self.taker
-            else (s.partner or 0)
-            if seat == self.partner
-            else s.defender
-            for seat in range(self.players)
+        marks = [s.defender] * self.players
+        if self.partner is not None:
+            marks[self.partner] = s.partner or 0
+        marks[self.taker] = s.taker
+        return DealResult(
+            attack, defence, attack_half, oudlers, owed, pab, chelem, s, tuple(marks)
         )
-        return DealResult(attack, defence, attack_half, oudlers, owed, pab, chelem, s, marks)
+
+    def _piles_by_camp(self) -> tuple[int, int]:
+        """The cards each camp won in its tricks: (attack, defence)."""
+        attack = 0
+        defence = 0
+        taker, partner = self.taker, self.partner
+        for seat, pile in enumerate(self.won):
+            if seat in (taker, partner):
+                attack |= pile
+            else:
+                defence |= pile
+        return attack, defence
 
     def _settle_excuse(self, attack: int, defence: int) -> tuple[int, int, int]:
         """The Excuse goes back to its owner's side, which gives the trick's winners a low
@@ -833,7 +856,7 @@ class Deal:
         low = giver & LOW_CARDS_MASK
         if not low:
             return attack, defence, -1 if owner_attack else 1
-        card = 1 << cards_of(low)[0]
+        card = low & -low  # the lowest
         if owner_attack:
             return attack & ~card, defence | card, 0
         return attack | card, defence & ~card, 0

@@ -1,6 +1,7 @@
 """Who wins a finished trick and where the Excuse goes (RULES.md §6, §7), as one pure function.
 
-``trick_outcome`` is what the deal calls at the end of every trick, and what a search calls
+``trick_outcome`` is what the deal calls at the end of a trick with the Excuse (without it,
+the highest trump or ``winning_position`` is all there is), and what a search calls
 millions of times: ints and masks in, a small frozen (and shared) result out. It knows
 nothing of seats: the trick's cards are in playing order (position 0 led), and ``attack`` says
 which positions the attack played.
