@@ -8,13 +8,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.test_score_sheet import NAMES, add, open_sheet, run, table
-from tutor.engine.announcements import Poignee
+from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.contracts import Contract
 from tutor.engine.scoring import ScoreInput, Side, score
 from tutor.engine.variants import FFT_2012, PRESETS, SEED_004_WEB_GAME
 from tutor.progress.store import LearnerStore
 from tutor.scoresheet.sheet import DealEntry, PoigneeEntry, Sheet
 from tutor.ui.score_sheet import sheet_of
+from tutor.ui.views import score_lines
 
 # A garde made by 8 with the petit au bout to the attack: FFT multiplies the bonus (+318 at
 # 4 players with a simple poignée), seed 004's web game adds a flat 10 to the stake.
@@ -118,6 +119,15 @@ def test_the_web_game_names_its_bids_and_says_when_the_target_is_reached(
     assert table(at)[0]["Contract"] == "Garde"
     # Ann +252 already: past the target of 100, so the game is won.
     assert any("Ann reached 100" in s.value for s in at.success)
+    worked = "\n".join(m.value for m in at.markdown)
+    assert "(Garde)" in worked
+
+
+def test_the_worked_score_names_the_contract_as_the_rules_name_it() -> None:
+    web = ScoreInput(4, Contract.PRISE, 98, 2, None, (), Chelem.NONE, False)
+    lines = score_lines(score(web, SEED_004_WEB_GAME), "en", SEED_004_WEB_GAME)
+    assert any("(Petite)" in line for line in lines)
+    assert not any("(Prise)" in line for line in lines)
 
 
 def _entry() -> DealEntry:

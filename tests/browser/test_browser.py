@@ -92,7 +92,7 @@ def test_trainer_hints_and_generated_practice(page, server):
     wait_ready(page)
     shot(page, "trainer-generated-en")
     page.goto(f"{server}/progress?lang=en")
-    page.get_by_text("Review queue").wait_for()
+    page.get_by_text("Review queue", exact=True).wait_for()
     wait_ready(page)
     shot(page, "dashboard-en")
 

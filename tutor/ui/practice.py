@@ -848,7 +848,7 @@ def _finished(game: PracticeGame, lang: str) -> None:
             )
         )
         st.markdown(f"**{t(lang, 'game.result.worked')}**")
-        st.markdown("\n".join(f"1. {line}" for line in score_lines(score, lang)))
+        st.markdown("\n".join(f"1. {line}" for line in score_lines(score, lang, deal.rules)))
         st.markdown(f"**{t(lang, 'game.result.marks')}**")
         marks = " · ".join(
             f"{seat_name(seat, players, lang)} {mark:+d}" for seat, mark in enumerate(result.marks)

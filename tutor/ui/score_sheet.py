@@ -573,7 +573,8 @@ def _show_deals(sheet: Sheet, lang: str, *, editable: bool = True) -> None:
         )
         with st.expander(title):
             st.markdown(f"**{t(lang, 'score_sheet.calculation')}**")
-            st.markdown("\n".join(f"1. {line}" for line in score_lines(deal.score, lang)))
+            lines = score_lines(deal.score, lang, sheet.rules)
+            st.markdown("\n".join(f"1. {line}" for line in lines))
             marks = " · ".join(
                 f"{plain(name)} {signed(mark)}"
                 for name, mark in zip(sheet.players, deal.marks, strict=True)

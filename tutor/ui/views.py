@@ -9,8 +9,10 @@ from fractions import Fraction
 import streamlit as st
 
 from tutor.engine.cards import Card, card_name, display_order, format_half
+from tutor.engine.contracts import Contract
 from tutor.engine.play import led_suit
 from tutor.engine.scoring import Score, StepKind
+from tutor.engine.variants import FFT_2012, Rules
 from tutor.scorequiz.mistakes import Wrong
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.i18n import t
@@ -122,8 +124,15 @@ def show_score_mistakes(wrongs: Iterable[Wrong], right: Score, players: int, lan
             st.markdown(t(lang, "score_quiz.right_step", line=step_line(right, wrong.at, lang)))
 
 
-def score_lines(score: Score, lang: str) -> list[str]:
-    """The worked calculation, line by line, as a teacher writes it."""
+def _contract_name(code: str, lang: str, rules: Rules) -> str:
+    if rules.contract_names != FFT_2012.contract_names:
+        return rules.contract_name(Contract.from_code(code))
+    return t(lang, f"contracts.{code}")
+
+
+def score_lines(score: Score, lang: str, rules: Rules = FFT_2012) -> list[str]:
+    """The worked calculation, line by line, as a teacher writes it; contracts named as the
+    rules name them (the web game's Petite)."""
     lines = []
     for step in score.steps:
         kind = step.kind
@@ -157,7 +166,7 @@ def score_lines(score: Score, lang: str) -> list[str]:
                     lang,
                     "score.multiplier",
                     value=step.value,
-                    contract=t(lang, f"contracts.{step.detail}"),
+                    contract=_contract_name(step.detail, lang, rules),
                     total=step.total,
                 )
             )
