@@ -254,6 +254,10 @@ class Stats:
     messages: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     failures: int = 0
+    # server CPU seconds of each interaction, when one session runs alone (nothing else runs
+    # on the servers then, so the CPU they spent between request and reply is its own)
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    pids: list[int] = field(default_factory=list)
 
 
 class Learner:
@@ -274,7 +278,9 @@ class Learner:
             raise TimeoutError
         self.budget -= 1
         started = time.monotonic()
+        cpu_before = _cpu_seconds(self.stats.pids)
         run = await self.s.rerun(**rerun)  # type: ignore[arg-type]
+        cpu = _cpu_seconds(self.stats.pids) - cpu_before
         for error in run.errors:
             self.stats.errors[error[:160]] += 1
         if self.s.cookie and self.s.has("learner-cookie"):
@@ -282,6 +288,7 @@ class Learner:
         if self.window[0] <= started and time.monotonic() <= self.window[1]:
             self.stats.latencies[kind].append(run.latency)
             self.stats.messages[kind].append(run.messages)
+            self.stats.cpu[kind].append(cpu)
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
 
@@ -478,12 +485,15 @@ def report(stats: Stats, seconds: float, sessions: int, processes: int,
     if not every:
         print("no interaction completed")
         return {"rate": 0.0, "median": 0.0, "p95": 0.0}
-    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}{'messages':>10}")
+    alone = sessions == 1 and bool(stats.pids)
+    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}{'messages':>10}"
+          + (f"{'CPU ms':>8}" if alone else ""))
     for kind in sorted(stats.latencies):
         values = stats.latencies[kind]
+        per_run = f"{statistics.mean(stats.cpu[kind]) * 1000:>8.1f}" if alone else ""
         print(f"{kind:<16}{len(values):>7}{statistics.median(values) * 1000:>12.0f}"
               f"{_percentile(values, 0.95) * 1000:>10.0f}"
-              f"{statistics.mean(stats.messages[kind]):>10.0f}")
+              f"{statistics.mean(stats.messages[kind]):>10.0f}{per_run}")
     result = {
         "rate": len(every) / seconds,
         "median": statistics.median(every) * 1000,
@@ -505,7 +515,7 @@ def report(stats: Stats, seconds: float, sessions: int, processes: int,
 async def _drive(urls: list[str], args: argparse.Namespace, pids: list[int],
                  cookies: list[str | None]) -> dict[str, float]:
     content = _puzzle_picks()
-    stats = Stats()
+    stats = Stats(pids=pids if args.sessions == 1 else [])
     start = time.monotonic()
     window = (start + args.ramp + args.warmup, start + args.ramp + args.warmup + args.seconds)
     tasks = [
