@@ -11,10 +11,14 @@ Each virtual learner speaks the browser's protocol on ``/_stcore/stream``: a ``B
 card clicked in the hand component) and reads ``ForwardMsg`` frames until ``script_finished``.
 A learner loops over a realistic mix — open a lesson and go Next, answer a puzzle and go to the
 next one, answer the score quiz, play a practice game — without pause unless ``--think`` is
-given (closed loop: the figures are the server's capacity). The latency of an interaction is
-from sending the BackMsg to the ForwardMsg that finishes the script run; interactions that
-start during ``--warmup`` are not counted. Prints interactions/s, median and p95 latency,
-overall and per kind, and any script error the pages showed.
+given (closed loop: the figures are the server's capacity). Each virtual learner is one
+learner of the app: by default a returning one (a profile made in the database beforehand, its
+signed ``tarot_learner`` cookie sent with the websocket handshake, as a browser does);
+``--learners new`` sends no cookie, so each session makes a fresh profile on its first
+save. The latency of an interaction is from sending the BackMsg to the ForwardMsg that
+finishes the script run; interactions that start during ``--warmup`` are not counted.
+Prints interactions/s, median and p95 latency, overall and per kind, and any script error the
+pages showed.
 
 Only 127.0.0.1 is ever contacted or served on. Everything is bounded: the number of sessions,
 ``--seconds`` of measurement, ``--max-interactions`` per session, and a hard stop that closes
@@ -54,6 +58,8 @@ sys.path.insert(0, str(ROOT))
 from tutor.content.evaluate import expected_answer  # noqa: E402
 from tutor.content.loader import load_all  # noqa: E402
 from tutor.engine.cards import format_card  # noqa: E402
+from tutor.progress.store import Database  # noqa: E402
+from tutor.ui.learner import COOKIE, signed  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 FINISHED = {
@@ -116,8 +122,9 @@ class ScriptError(Exception):
 class Session:
     """One browser tab: a websocket, the page it is on, and the widgets of its last run."""
 
-    def __init__(self, ws: websockets.ClientConnection) -> None:
+    def __init__(self, ws: websockets.ClientConnection, cookie: bool = False) -> None:
         self.ws = ws
+        self.cookie = cookie  # a learner cookie was sent: the page must not write a new one
         self.query = ""
         self.page_hash = ""
         self.pages: dict[str, str] = {}  # url path -> page script hash
@@ -247,6 +254,10 @@ class Stats:
     messages: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     failures: int = 0
+    # server CPU seconds of each interaction, when one session runs alone (nothing else runs
+    # on the servers then, so the CPU they spent between request and reply is its own)
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    pids: list[int] = field(default_factory=list)
 
 
 class Learner:
@@ -267,12 +278,17 @@ class Learner:
             raise TimeoutError
         self.budget -= 1
         started = time.monotonic()
+        cpu_before = _cpu_seconds(self.stats.pids)
         run = await self.s.rerun(**rerun)  # type: ignore[arg-type]
+        cpu = _cpu_seconds(self.stats.pids) - cpu_before
         for error in run.errors:
             self.stats.errors[error[:160]] += 1
+        if self.s.cookie and self.s.has("learner-cookie"):
+            self.stats.errors["the server refused the learner cookie (made a new profile)"] += 1
         if self.window[0] <= started and time.monotonic() <= self.window[1]:
             self.stats.latencies[kind].append(run.latency)
             self.stats.messages[kind].append(run.messages)
+            self.stats.cpu[kind].append(cpu)
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
 
@@ -426,15 +442,30 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def returning_learners(env: dict[str, str], count: int) -> list[str]:
+    """``count`` profiles made in the servers' database, as the signed cookies their browsers
+    hold (the database named by ``TAROT_TUTOR_DB_URL``, else the SQLite file
+    ``TAROT_TUTOR_DB``)."""
+    url = env.get("TAROT_TUTOR_DB_URL") or f"sqlite:///{env['TAROT_TUTOR_DB']}"
+    db = Database(url)
+    try:
+        secret = db.secret()
+        return [signed(secret, db.new_learner()) for _ in range(count)]
+    finally:
+        db.engine.dispose()
+
+
 async def _learner(index: int, url: str, args: argparse.Namespace, stats: Stats,
                    content: tuple[list[str], list[PuzzlePick]],
-                   window: tuple[float, float]) -> None:
+                   window: tuple[float, float], cookie: str | None) -> None:
     rng = random.Random(args.seed * 1000 + index)
     await asyncio.sleep(rng.uniform(0, args.ramp))  # tabs do not all open in the same ms
+    headers = {"Cookie": f"{COOKIE}={cookie}"} if cookie else {}
     try:
         async with websockets.connect(_ws_url(url), subprotocols=["streamlit"],  # type: ignore[list-item]
-                                      max_size=2**26, open_timeout=30) as ws:
-            learner = Learner(Session(ws), stats, rng, content[0], content[1], window,
+                                      max_size=2**26, open_timeout=30,
+                                      additional_headers=headers) as ws:
+            learner = Learner(Session(ws, bool(cookie)), stats, rng, content[0], content[1], window,
                               args.think, args.max_interactions)
             await learner.run()
     except (OSError, websockets.WebSocketException) as error:
@@ -454,12 +485,15 @@ def report(stats: Stats, seconds: float, sessions: int, processes: int,
     if not every:
         print("no interaction completed")
         return {"rate": 0.0, "median": 0.0, "p95": 0.0}
-    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}{'messages':>10}")
+    alone = sessions == 1 and bool(stats.pids)
+    print(f"{'kind':<16}{'n':>7}{'median ms':>12}{'p95 ms':>10}{'messages':>10}"
+          + (f"{'CPU ms':>8}" if alone else ""))
     for kind in sorted(stats.latencies):
         values = stats.latencies[kind]
+        per_run = f"{statistics.mean(stats.cpu[kind]) * 1000:>8.1f}" if alone else ""
         print(f"{kind:<16}{len(values):>7}{statistics.median(values) * 1000:>12.0f}"
               f"{_percentile(values, 0.95) * 1000:>10.0f}"
-              f"{statistics.mean(stats.messages[kind]):>10.0f}")
+              f"{statistics.mean(stats.messages[kind]):>10.0f}{per_run}")
     result = {
         "rate": len(every) / seconds,
         "median": statistics.median(every) * 1000,
@@ -478,14 +512,15 @@ def report(stats: Stats, seconds: float, sessions: int, processes: int,
     return result
 
 
-async def _drive(urls: list[str], args: argparse.Namespace,
-                 pids: list[int]) -> dict[str, float]:
+async def _drive(urls: list[str], args: argparse.Namespace, pids: list[int],
+                 cookies: list[str | None]) -> dict[str, float]:
     content = _puzzle_picks()
-    stats = Stats()
+    stats = Stats(pids=pids if args.sessions == 1 else [])
     start = time.monotonic()
     window = (start + args.ramp + args.warmup, start + args.ramp + args.warmup + args.seconds)
     tasks = [
-        asyncio.create_task(_learner(i, urls[i % len(urls)], args, stats, content, window))
+        asyncio.create_task(_learner(i, urls[i % len(urls)], args, stats, content, window,
+                                     cookies[i]))
         for i in range(args.sessions)
     ]
     await asyncio.sleep(window[0] - time.monotonic())
@@ -516,6 +551,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="target a running server instead (repeatable); 127.0.0.1 only")
     parser.add_argument("--env", action="append", default=[], metavar="KEY=VALUE",
                         help="environment for the started servers (e.g. the database)")
+    parser.add_argument("--learners", choices=("returning", "new"), default="returning",
+                        help="returning: each session sends the signed cookie of a profile "
+                             "made beforehand; new: no cookie, a fresh profile per session")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
     parser.add_argument("--logs", type=Path, help="keep the servers' logs in this folder")
@@ -523,19 +561,28 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.sessions <= 500 or not 0 < args.seconds <= 600:
         parser.error("--sessions must be 1..500 and --seconds 0..600")
 
+    env = dict(item.split("=", 1) for item in args.env)
+    returning = args.learners == "returning"
     if args.url:
         for url in args.url:
             _ws_url(url)
-        result = asyncio.run(_drive(args.url, args, []))
+        if returning and not {"TAROT_TUTOR_DB_URL", "TAROT_TUTOR_DB"} & env.keys():
+            parser.error("--url with returning learners needs --env naming the server's database")
+        cookies: list[str | None] = [None] * args.sessions
+        if returning:
+            cookies = list(returning_learners(env, args.sessions))
+        result = asyncio.run(_drive(args.url, args, [], cookies))
     else:
         with tempfile.TemporaryDirectory(prefix="tarot-load-") as folder:
             env = {"TAROT_TUTOR_DB": str(Path(folder) / "progress.sqlite3"),
-                   "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-            env.update(dict(item.split("=", 1) for item in args.env))
+                   "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", **env}
             logs = args.logs or Path(folder)
             logs.mkdir(parents=True, exist_ok=True)
             with servers(args.processes, env, logs) as (urls, pids):
-                result = asyncio.run(_drive(urls, args, pids))
+                # After the servers start: they make (migrate) the database.
+                if returning:
+                    cookies = list(returning_learners(env, args.sessions))
+                result = asyncio.run(_drive(urls, args, pids, cookies))
                 if args.json:
                     print(json.dumps(result))
                 return 0

@@ -16,6 +16,7 @@ from tutor.progress.store import (
     NotFoundError,
     StaleEditError,
     StoreError,
+    Streak,
 )
 
 
@@ -116,6 +117,30 @@ def test_attempts_give_theme_stats_streak_and_solved_items(db: Database) -> None
     assert store.streak(("score-quiz",)).current == 1
     assert store.solved_items() == {"p1", "p2"}
     assert store.solved_items("generated") == {"g1", "g2"}
+
+
+def test_the_trainer_summary_agrees_with_the_separate_reads(db: Database) -> None:
+    store, other = db.learner(db.new_learner()), db.learner(db.new_learner())
+    start = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    empty = store.trainer_summary(start)
+    assert (empty.streak.current, empty.streak.best, empty.due, empty.next_due, empty.solved) == (
+        0, 0, (), None, 0)
+    for item, correct in (("p1", True), ("p2", True), ("p1", True), ("p3", False)):
+        store.record_attempt("puzzle", item, "counting", correct=correct, first_try=True)
+    store.record_attempt("generated", "g1", "leads", correct=True, first_try=True)
+    store.record_attempt("generated", "g2", "leads", correct=True, first_try=True)
+    store.save_review("late", "{}", start + timedelta(days=3))
+    store.save_review("soon", "{}", start + timedelta(days=1))
+    other.record_attempt("puzzle", "p9", "counting", correct=True, first_try=True)
+    other.save_review("other", "{}", start)
+    for at in (start, start + timedelta(days=2), start + timedelta(days=5)):
+        summary = store.trainer_summary(at)
+        assert summary.streak == store.streak() == Streak(2, 3)
+        assert list(summary.due) == store.due_items(at)
+        assert summary.next_due == store.next_due() == ("soon", start + timedelta(days=1))
+        assert summary.solved == len(store.solved_items()) == 2
+    assert [item for item, _ in store.trainer_summary(start + timedelta(days=5)).due] == [
+        "soon", "late"]
 
 
 def test_a_lesson_is_saved_and_resaved(db: Database) -> None:

@@ -26,7 +26,7 @@ import re
 import secrets as secrets_module
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -161,6 +161,16 @@ class ThemeStats:
 class Streak:
     current: int
     best: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrainerSummary:
+    """What the puzzle trainer shows above the puzzles, read in one transaction."""
+
+    streak: Streak
+    due: tuple[tuple[str, datetime], ...]  # items due now, earliest first
+    next_due: tuple[str, datetime] | None  # the earliest review, due or not
+    solved: int  # distinct puzzles answered right at least once
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,30 +621,60 @@ class LearnerStore:
         rows = self._read(lambda c: c.execute(query).all())
         return [ThemeStats(r[0], int(r[1]), int(r[2] or 0), int(r[3] or 0)) for r in rows]
 
-    def streak(self, sources: tuple[str, ...] = ("puzzle", "generated")) -> Streak:
-        """Consecutive items right at the first try (a hint breaks the streak)."""
+    def _streak_query(self, sources: tuple[str, ...]) -> sa.Select[Any]:
         a = t.attempts
-        query = (
+        return (
             sa.select(a.c.correct, a.c.hints)
             .where(a.c.learner_id == self.learner_id, a.c.first_try.is_(True),
                    a.c.source.in_(sources))
             .order_by(a.c.id)
         )
-        rows = self._read(lambda c: c.execute(query).all())
+
+    @staticmethod
+    def _streak_of(rows: Iterable[Any]) -> Streak:
         current = best = 0
         for correct, hints in rows:
             current = current + 1 if correct and not hints else 0
             best = max(best, current)
         return Streak(current, best)
 
-    def solved_items(self, source: str = "puzzle") -> set[str]:
+    def streak(self, sources: tuple[str, ...] = ("puzzle", "generated")) -> Streak:
+        """Consecutive items right at the first try (a hint breaks the streak)."""
+        query = self._streak_query(sources)
+        return self._streak_of(self._read(lambda c: c.execute(query).all()))
+
+    def _solved_query(self, source: str) -> sa.Select[Any]:
         a = t.attempts
-        query = (
+        return (
             sa.select(a.c.item)
             .distinct()
             .where(a.c.learner_id == self.learner_id, a.c.source == source, a.c.correct.is_(True))
         )
+
+    def solved_items(self, source: str = "puzzle") -> set[str]:
+        query = self._solved_query(source)
         return set(self._read(lambda c: c.execute(query).scalars().all()))
+
+    def trainer_summary(self, at: datetime | None = None) -> TrainerSummary:
+        """The streak (puzzles and generated ones), the items due at ``at`` (default now), the
+        next review and the number of puzzles solved: the same answers as ``streak()``,
+        ``due_items()``, ``next_due()`` and ``len(solved_items())``, in one transaction (one
+        connection from the pool, one snapshot) instead of four."""
+        solved = sa.select(sa.func.count()).select_from(self._solved_query("puzzle").subquery())
+        streak = self._streak_query(("puzzle", "generated"))
+        due = self._due_query(at or now())
+
+        def read(c: Connection) -> TrainerSummary:
+            due_rows = tuple((item, when) for item, when in c.execute(due).all())
+            first = due_rows[0] if due_rows else c.execute(self._next_due_query()).first()
+            return TrainerSummary(
+                streak=self._streak_of(c.execute(streak).all()),
+                due=due_rows,
+                next_due=None if first is None else (first[0], first[1]),
+                solved=int(c.execute(solved).scalar() or 0),
+            )
+
+        return self._read(read)
 
     # --- lessons ---------------------------------------------------------------------------
 
@@ -682,24 +722,30 @@ class LearnerStore:
         )
         self._write(lambda c: c.execute(upsert))
 
-    def due_items(self, at: datetime | None = None) -> list[tuple[str, datetime]]:
-        """Items due for review at ``at`` (default now), earliest first."""
+    def _due_query(self, at: datetime) -> sa.Select[Any]:
         r = t.reviews
-        query = (
+        return (
             sa.select(r.c.item, r.c.due)
-            .where(r.c.learner_id == self.learner_id, r.c.due <= (at or now()))
+            .where(r.c.learner_id == self.learner_id, r.c.due <= at)
             .order_by(r.c.due, r.c.item)
         )
+
+    def due_items(self, at: datetime | None = None) -> list[tuple[str, datetime]]:
+        """Items due for review at ``at`` (default now), earliest first."""
+        query = self._due_query(at or now())
         return [(item, due) for item, due in self._read(lambda c: c.execute(query).all())]
 
-    def next_due(self) -> tuple[str, datetime] | None:
+    def _next_due_query(self) -> sa.Select[Any]:
         r = t.reviews
-        query = (
+        return (
             sa.select(r.c.item, r.c.due)
             .where(r.c.learner_id == self.learner_id)
             .order_by(r.c.due, r.c.item)
             .limit(1)
         )
+
+    def next_due(self) -> tuple[str, datetime] | None:
+        query = self._next_due_query()
         row = self._read(lambda c: c.execute(query).first())
         return None if row is None else (row[0], row[1])
 

@@ -1126,6 +1126,13 @@ def _new_game_button(lang: str) -> None:
 
 
 def render() -> None:
+    _practice()
+
+
+@st.fragment
+def _practice() -> None:
+    """The whole page is one fragment: every button, card and setting changes only the game,
+    so a move reruns this function alone, not the app's sidebar and navigation."""
     lang = current_language()
     game = current_game(lang)
     game.record()

@@ -24,7 +24,7 @@ from tutor.content.models import Puzzle, Theme
 from tutor.engine.cards import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
-from tutor.progress.store import StoreError
+from tutor.progress.store import StoreError, TrainerSummary
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import PARAM, render_position
@@ -142,11 +142,10 @@ def _choose_filters(lang: str, themes: list[str]) -> Filters:
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
 
-def _stats_bar(lang: str, due_items: list[tuple[str, datetime]]) -> None:
-    s = store()
-    streak = s.streak()
-    due = len(due_items)
-    nxt = s.next_due()
+def _stats_bar(lang: str, summary: TrainerSummary) -> None:
+    streak = summary.streak
+    due = len(summary.due)
+    nxt = summary.next_due
     cols = st.columns(3)
     cols[0].metric(
         t(lang, "trainer.streak"),
@@ -154,7 +153,7 @@ def _stats_bar(lang: str, due_items: list[tuple[str, datetime]]) -> None:
         help=t(lang, "trainer.best_streak", n=streak.best),
     )
     cols[1].metric(t(lang, "trainer.due"), due)
-    cols[2].metric(t(lang, "trainer.solved"), len(s.solved_items("puzzle")))
+    cols[2].metric(t(lang, "trainer.solved"), summary.solved)
     if nxt is not None and due == 0:
         st.caption(t(lang, "trainer.next_due", when=_when(nxt[1], lang)))
 
@@ -306,10 +305,10 @@ def render() -> None:
     show_store_problems(lang)
     due_items: list[tuple[str, datetime]] | None = None
     with reported(lang):
-        due_items = store().due_items()  # read once per run, for the stats bar and the source
-    if due_items is not None:
-        with reported(lang):
-            _stats_bar(lang, due_items)
+        # one store call per run for the stats bar and the review source
+        summary = store().trainer_summary()
+        due_items = list(summary.due)
+        _stats_bar(lang, summary)
     _render_puzzles(lang, due_items)
 
 
