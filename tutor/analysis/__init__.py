@@ -10,13 +10,18 @@ Both take a ``Deal`` in play, a ``Position`` or its one-line notation, and stop 
 ``node_limit`` positions or ``time_limit`` CPU seconds; the answer then says it is not exact
 and gives each card's proven bounds.
 
->>> a = analyse("tarot1 3 fft-2012 0 garde:1 - 9C.EX/KC/QC.T21 1:NC "
-...     "1S.2S.4S.6S.JS.QS.KS.3H.4H.5H.1C.2C.3C.5C.6C.7C.8C.10C.JC.T3.T7.T8.T12.T13/"
-...     "7S.9S.NS.6H.7H.8H.9H.10H.JH.NH.QH.KH.1D.2D.3D.4D.5D.6D.7D.8D.9D.10D.JD.ND.QD.KD."
-...     "4C.T1.T2.T4.T5.T6.T9.T10.T11.T14.T15.T16.T17.T18.T19.T20 "
-...     "3S.5S.8S.10S.1H.2H - 1@0 -")
+>>> from tutor.engine.cards import format_cards, parse_card
+>>> text = ("tarot1 3 fft-2012 2 garde-contre:0 chelem QD.3C/3S.ND/4H.KH 1:- "
+...     "4S.5S.6S.9S.3H.5H.7H.8H.9H.JH.NH.QH.2C.9C.T3.T5.T7.T11.T16.T17.T18/"
+...     "1S.2S.7S.10S.JS.1H.2H.6H.10H.1D.2D.4D.5D.6D.7D.8D.9D.10D.JD.KD.4C.5C.6C.7C.8C.10C.JC."
+...     "NC.QC.KC.T1.T2.T4.T6.T8.T9.T10.T12.T13.T14.T15.T19.T20.T21 8S.NS.QS.KS.3D.1C 0>1 14@1 -")
+>>> a = analyse(text)  # seat 1 defends: the lower the taker's mark, the better
 >>> [(format_cards(v.cards), v.value) for v in a.cards], a.exact
-([('QC', 136), ('T21', 136)], True)
+([('3S', -988), ('ND', -928)], True)
+>>> format_cards(best_line(text).cards)
+'3S KH 3C ND 4H QD'
+>>> format_cards(best_line(text, parse_card("ND")).cards)
+'ND 4H QD 3C 3S KH'
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
-from tutor.engine.cards import Card, format_cards
+from tutor.engine.cards import Card
 from tutor.engine.game import Deal
 from tutor.engine.play import check_play
 from tutor.engine.position import Position, parse_position, validate_position
@@ -47,7 +52,6 @@ __all__ = [
     "Line",
     "analyse",
     "best_line",
-    "format_cards",
 ]
 
 

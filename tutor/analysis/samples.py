@@ -8,6 +8,7 @@ import random
 from tutor.bots.simulate import WAITING, bot_step
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import Deal, Phase
+from tutor.engine.variants import FFT_2012, Rules
 
 
 def _at_trick_start(deal: Deal, tricks_left: int) -> bool:
@@ -44,13 +45,17 @@ def bot_positions(players: int, tricks_left: int, count: int, first_seed: int = 
     return out
 
 
-def random_position(players: int, seed: int, tricks_left: int, in_trick: int = 0) -> Deal:
+def random_position(
+    players: int, seed: int, tricks_left: int, in_trick: int = 0, rules: Rules = FFT_2012
+) -> Deal:
     """A deal where every choice (bids, call, écart, chelem, poignées, cards) is drawn at random
     among the legal ones until ``tricks_left`` tricks are left and ``in_trick`` cards are in the
     trick in progress; void deals are dealt again from the next seed."""
     rng = random.Random(seed)
     while True:
-        deal = Deal.new(players, rng.randrange(1 << 30), dealer=rng.randrange(players))
+        deal = Deal.new(
+            players, rng.randrange(1 << 30), dealer=rng.randrange(players), rules=rules
+        )
         while deal.phase in WAITING:
             if (
                 deal.phase is Phase.PLAYING

@@ -26,6 +26,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 
 from tutor.engine.announcements import Chelem, Poignee, chelem_outcome
@@ -34,7 +35,6 @@ from tutor.engine.cards import (
     EXCUSE_BIT,
     FIRST_TRUMP,
     HALF_POINTS,
-    OUDLERS_MASK,
     PETIT,
     Card,
     cards_of,
@@ -329,7 +329,7 @@ def play(setup: Setup, state: State, card: Card) -> State:
         if card != EXCUSE:
             if led == NO_SUIT_LED:
                 led = TRUMP_LED if card >= FIRST_TRUMP else card // 14
-            if FIRST_TRUMP <= card and card - FIRST_TRUMP + 1 > top:
+            if card >= FIRST_TRUMP and card - FIRST_TRUMP + 1 > top:
                 top = card - FIRST_TRUMP + 1
         return state._replace(
             hands=tuple(hands), rem=rem, trick=trick, led=led, top=top,
@@ -401,7 +401,7 @@ def possible_marks(setup: Setup, state: State) -> Marks:
             for o in oudlers:
                 row = [setup.score_of(p, o, pab, chelem) for p in points]
                 values.update(row)
-                if any(a > b for a, b in zip(row, row[1:], strict=False)):
+                if any(a > b for a, b in pairwise(row)):
                     monotone = False
                 if before_row is not None and any(
                     a > b for a, b in zip(before_row, row, strict=True)
@@ -581,14 +581,9 @@ class Solver:
                 low_bit = moves & -moves
                 card = low_bit.bit_length() - 1
                 moves ^= low_bit
-                if previous >= 0 and half[previous] == half[card]:
-                    between = (low_bit - 1) ^ ((2 << previous) - 1)
-                    if not between & live and (
-                        card < FIRST_TRUMP and previous // 14 == card // 14
-                        or FIRST_TRUMP <= previous and card != EXCUSE
-                    ) and (done or called is None or called not in (previous, card)):
-                        previous = card
-                        continue
+                if previous >= 0 and _equivalent(previous, card, live, called, done):
+                    previous = card
+                    continue
                 previous = card
                 if card == first:
                     order = -INFINITY
