@@ -144,11 +144,13 @@ def analyse(
     groups = equivalence_classes(setup, root, legal(setup, root))
     found: list[CardValue] = []
     cut = False
+    guess: int | None = None
     for group in groups:
         interval = [values[0], values[-1]]
         if not cut:
             try:
-                solver.solve(play(setup, root, group[0]), interval)
+                # Sibling cards often have the same value: the last one is the first guess.
+                guess = solver.solve(play(setup, root, group[0]), interval, guess)
             except SearchCut:
                 cut = True
         found.append(CardValue(group, interval[0], interval[1]))

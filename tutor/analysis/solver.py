@@ -422,6 +422,14 @@ def snap_down(values: tuple[int, ...], bound: int) -> int:
     return values[i - 1] if i else bound
 
 
+# BLOCK_ABOVE[c]: the cards of c's suit (or of the trumps) stronger than c.
+BLOCK_ABOVE: tuple[int, ...] = tuple(
+    (((1 << (c // 14 * 14 + 14)) - 1) if c < FIRST_TRUMP else ((1 << EXCUSE) - 1))
+    & ~((2 << c) - 1)
+    for c in range(EXCUSE + 1)
+)
+
+
 # --- the search -----------------------------------------------------------------------------
 INFINITY = 1 << 30
 
@@ -451,6 +459,7 @@ class Solver:
         setup = self.setup
         players = setup.players
         last_trick = setup.tricks - 1
+        setup_tricks = setup.tricks
         camp = setup.camp
         called = setup.called
         announced = setup.chelem_announced
@@ -459,9 +468,14 @@ class Solver:
         lowest, highest = values[0], values[-1]
         monotone = self.marks.monotone
         table = self.table
+        # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
+        # known to fall short of the target, the fewest known to reach it).
+        reach: dict[tuple[int, ...], tuple[int, int]] = {}
         ends: dict[tuple[object, ...], TrickEnd] = {}
         bounds_cache: dict[tuple[int, ...], tuple[int, int]] = {}
         half = HALF_POINTS
+        # History heuristic: how often (weighted by depth) a card refuted its siblings.
+        history = [0] * 78
         solver = self
         check_every = 2048
         first_check = check_every if self.node_limit is None else min(check_every, self.node_limit)
@@ -564,6 +578,18 @@ class Solver:
                 if high < beta:
                     beta = high
                 alpha0, beta0 = alpha, beta
+                # A zero-window test "does the attack reach beta?": its answer only grows with
+                # the attack's points, so it is shared by every history with the same cards
+                # left and the same oudlers and chelem state (as DDS shares "makes N tricks").
+                reach_key = None
+                if monotone and beta == alpha + 1:
+                    reach_key = (rem, leader, oudlers, aw, dw, petit, beta)
+                    known = reach.get(reach_key)
+                    if known is not None:
+                        if points >= known[1]:
+                            return beta
+                        if points <= known[0]:
+                            return alpha
             seat = (leader + size) % players
             hand = hands[seat]
             moves = legal_mask(hand, led, top, called if done == 0 else None)
@@ -588,7 +614,14 @@ class Solver:
                 if card == first:
                     order = -INFINITY
                 elif not size:
-                    order = -card
+                    # Lead a master card (nothing higher of its suit left) first, the
+                    # richest first; otherwise the cheapest cards first.
+                    if card == EXCUSE:
+                        order = 5000
+                    elif not live & BLOCK_ABOVE[card]:
+                        order = -1000 - half[card] * 10
+                    else:
+                        order = half[card] * 100 + card
                 elif win < 0:
                     order = half[card] * 100 + card
                 elif same_side:
@@ -597,11 +630,12 @@ class Solver:
                     order = card - 10_000
                 else:
                     order = half[card] * 100 + card
-                ordered.append((order, card))
+                ordered.append((order - history[card], card))
             ordered.sort()
             best = -INFINITY if maximise else INFINITY
             best_card = -1
             ends_trick = size == players - 1
+            weight = (setup_tricks - done) ** 2 << 12
             for _order, card in ordered:
                 hands[seat] = hand & ~(1 << card)
                 if ends_trick:
@@ -665,12 +699,14 @@ class Solver:
                         if value > alpha:
                             alpha = value
                             if alpha >= beta:
+                                history[card] += weight
                                 break
                 elif value < best:
                     best, best_card = value, card
                     if value < beta:
                         beta = value
                         if alpha >= beta:
+                            history[card] += weight
                             break
             if not size:
                 if best <= alpha0:
@@ -680,6 +716,12 @@ class Solver:
                 else:
                     low = high = best
                 table[key] = (low, high, best_card)
+                if reach_key is not None:
+                    known = reach.get(reach_key, (-1, INFINITY))
+                    if best >= beta0:
+                        reach[reach_key] = (known[0], min(known[1], points))
+                    else:
+                        reach[reach_key] = (max(known[0], points), known[1])
             return best
 
         return search
@@ -714,24 +756,38 @@ class Solver:
             )
         )
 
-    def solve(self, state: State, bounds: list[int] | None = None) -> int:
-        """The exact value, by bisection over the possible marks with zero-window tests.
-        ``bounds`` ([lower, upper]) is narrowed in place, so a cut search leaves what it
-        proved there."""
+    def solve(
+        self, state: State, bounds: list[int] | None = None, guess: int | None = None
+    ) -> int:
+        """The exact value, by zero-window tests over the possible marks. ``bounds``
+        ([lower, upper]) is narrowed in place, so a cut search leaves what it proved there.
+        With a ``guess`` (a sibling's value, often the same), the first tests are at the guess
+        and next to it (as MTD(f) does); then the interval is halved."""
         values = self.marks.values
         interval = bounds if bounds is not None else [values[0], values[-1]]
         if is_finished(self.setup, state):
             interval[0] = interval[1] = final_mark(self.setup, state)
             return interval[0]
+        probes = 0
+        if guess is not None and interval[0] <= guess <= interval[1]:
+            target = snap_up(values, guess)
+            probes = 2
         while interval[0] < interval[1]:
-            low = bisect_right(values, interval[0])
-            high = bisect_right(values, interval[1])
-            target = values[(low + high - 1) // 2] if high > low else interval[1]
+            if probes:
+                probes -= 1
+            else:
+                low = bisect_right(values, interval[0])
+                high = bisect_right(values, interval[1])
+                target = values[(low + high - 1) // 2] if high > low else interval[1]
             value = self.test(state, target - 1, target)
             if value >= target:
                 interval[0] = snap_up(values, value)
+                # Next to the guess: is the value exactly this lower bound?
+                above = bisect_right(values, interval[0])
+                target = values[above] if above < len(values) else interval[1]
             else:
                 interval[1] = snap_down(values, value)
+                target = interval[1]  # is the value exactly this upper bound?
         return interval[0]
 
     def at_least(self, state: State, mark: int) -> bool:
