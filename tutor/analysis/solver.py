@@ -36,6 +36,7 @@ from tutor.engine.cards import (
     FIRST_TRUMP,
     HALF_POINTS,
     PETIT,
+    TRUMP_21,
     Card,
     cards_of,
     half_points,
@@ -252,7 +253,8 @@ def end_trick(
         for card in trick:
             if card != EXCUSE:
                 gain += HALF_POINTS[card]
-                oudlers += card == PETIT or card == PETIT + 20
+                if card in (PETIT, TRUMP_21):
+                    oudlers += 1
     if EXCUSE in trick:
         if out.excuse is ExcuseFate.EXCHANGED:
             owner_attack = bool(out.excuse_to_attack)
