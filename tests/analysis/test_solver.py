@@ -3,15 +3,29 @@ and an alpha-beta, both through ``Deal.play``/``pop`` and scored by ``Deal.resul
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from analysis_reference import card_values, card_values_pruned
 
 from tutor.analysis import analyse, best_line
 from tutor.analysis.samples import bot_positions, random_position
+from tutor.analysis.solver import (
+    Setup,
+    Solver,
+    State,
+    final_mark,
+    is_finished,
+    legal,
+    play,
+    start,
+    to_play,
+)
+from tutor.engine.cards import cards_of, half_points, mask_of
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import Deal, Phase, Play
 from tutor.engine.position import format_position
-from tutor.engine.variants import EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME
+from tutor.engine.variants import EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME, Rules
 
 
 def solver_values(deal: Deal) -> dict[int, int | None]:
@@ -38,11 +52,10 @@ def test_every_card_value_equals_a_search_through_deal_play_and_pop_at_four_tric
 
 
 @pytest.mark.parametrize("rules", [EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME])
-def test_the_rules_variants_count_as_deal_result_does(rules: object) -> None:
-    assert rules in (EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME)
+def test_the_rules_variants_count_as_deal_result_does(rules: Rules) -> None:
     for seed in range(40):
         players = 4 if rules is SEED_004_WEB_GAME else 3 + seed % 3
-        deal = random_position(players, seed, 1 + seed % 3, seed % players, rules=rules)  # type: ignore[arg-type]
+        deal = random_position(players, seed, 1 + seed % 3, seed % players, rules=rules)
         assert solver_values(deal) == card_values(deal), format_position(deal.position())
 
 
@@ -134,3 +147,29 @@ def test_bad_input_is_refused_with_the_engines_errors() -> None:
     illegal = next(c for c in range(78) if deal.hands[deal.to_play] >> c & 1 ^ 1)
     with pytest.raises(IllegalActionError):
         best_line(deal, illegal)
+
+
+def plain_minimax(setup: Setup, state: State) -> int:
+    """Every legal card through the solver's own ``play`` (no table, pruning or grouping)."""
+    if is_finished(setup, state):
+        return final_mark(setup, state)
+    attack = setup.camp >> to_play(setup, state) & 1
+    values = [plain_minimax(setup, play(setup, state, c)) for c in cards_of(legal(setup, state))]
+    return max(values) if attack else min(values)
+
+
+def test_a_mark_that_does_not_grow_with_points_turns_the_point_bounds_off() -> None:
+    # No preset scores so (a learner's misremembered rules might): the mark peaks halfway
+    # between the attack's points now and all it could win. The solver must notice, draw
+    # no bound from the points left, and stay exact.
+    for seed in range(30):
+        deal = random_position(3 + seed % 3, 2000 + seed, 2 + seed % 2, in_trick=seed % 3)
+        setup, root = start(deal.position())
+        peak = root.points + half_points(root.rem | mask_of(root.trick)) // 2
+        odd = dataclasses.replace(
+            setup,
+            score_of=lambda points, oudlers, pab, chelem, peak=peak: oudlers - abs(points - peak),
+        )
+        solver = Solver(odd, root)
+        assert not solver.marks.monotone
+        assert solver.solve(root) == plain_minimax(odd, root)
