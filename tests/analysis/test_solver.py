@@ -4,6 +4,7 @@ and an alpha-beta, both through ``Deal.play``/``pop`` and scored by ``Deal.resul
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 from analysis_reference import card_values, card_values_pruned
@@ -21,10 +22,12 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
+from tutor.engine.announcements import Chelem
 from tutor.engine.cards import cards_of, half_points, mask_of
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import Deal, Phase, Play
 from tutor.engine.position import format_position
+from tutor.engine.scoring import Side
 from tutor.engine.variants import EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME, Rules
 
 
@@ -158,6 +161,13 @@ def plain_minimax(setup: Setup, state: State) -> int:
     return max(values) if attack else min(values)
 
 
+def peaked(peak: int) -> Callable[[int, int, Side | None, Chelem], int]:
+    def score_of(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -> int:
+        return oudlers - abs(points - peak)
+
+    return score_of
+
+
 def test_a_mark_that_does_not_grow_with_points_turns_the_point_bounds_off() -> None:
     # No preset scores so (a learner's misremembered rules might): the mark peaks halfway
     # between the attack's points now and all it could win. The solver must notice, draw
@@ -165,10 +175,8 @@ def test_a_mark_that_does_not_grow_with_points_turns_the_point_bounds_off() -> N
     for seed in range(30):
         deal = random_position(3 + seed % 3, 2000 + seed, 2 + seed % 2, in_trick=seed % 3)
         setup, root = start(deal.position())
-        peak = root.points + half_points(root.rem | mask_of(root.trick)) // 2
         odd = dataclasses.replace(
-            setup,
-            score_of=lambda points, oudlers, pab, chelem, peak=peak: oudlers - abs(points - peak),
+            setup, score_of=peaked(root.points + half_points(root.rem | mask_of(root.trick)) // 2)
         )
         solver = Solver(odd, root)
         assert not solver.marks.monotone
