@@ -15,7 +15,11 @@ What makes it fast, as in double-dummy bridge solvers:
   with every card between them already played, give the same value.
 - **Bounds from the points still in play**: the attack can end with no more than its points
   plus every point left, and no fewer than it has; when that already decides a test, stop.
-- **Move ordering**: the table's best card first, then cheap rules of thumb.
+- **A reach table**: a test's answer only grows with the attack's points (for a fixed
+  oudler, petit-au-bout and chelem outcome, the mark does), so "reaches X with P points" and
+  "falls short with P points" are shared by every history that left the same cards.
+- **Move ordering**: the table's best card first, then the history heuristic and cheap rules
+  of thumb (lead a master card; win cheaply; give points to a partner who holds the trick).
 - Moves come from the engine's ``legal_mask`` and tricks end with ``trick_outcome``: no deal
   object is built or undone during the search.
 """
