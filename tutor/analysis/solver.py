@@ -1,0 +1,801 @@
+"""The open-card search: the taker's final mark for the rest of a deal when every hand is known.
+
+The value of a position is the taker's mark under the deal's rules (``Deal.result()``'s
+``marks[taker]``): the attack maximises it, the defence minimises it. The search carries the
+attack's half-points, its oudlers, who won every trick so far (chelem) and where the Petit went
+(petit au bout), and turns a finished deal into a mark with the engine's ``calculate``.
+
+What makes it fast, as in double-dummy bridge solvers:
+
+- **Zero-window tests**: the exact value is found by bisection over the marks that can still
+  happen, each step asking "does the attack reach at least X?" with a null window.
+- **A transposition table** at the start of every trick, keyed on the cards left and the few
+  numbers the end of the deal depends on, holding a lower and an upper bound and the best card.
+- **Equivalent cards searched once**: two cards of one hand in one suit, worth the same points,
+  with every card between them already played, give the same value.
+- **Bounds from the points still in play**: the attack can end with no more than its points
+  plus every point left, and no fewer than it has; when that already decides a test, stop.
+- **A reach table**: a test's answer only grows with the attack's points (for a fixed
+  oudler, petit-au-bout and chelem outcome, the mark does), so "reaches X with P points" and
+  "falls short with P points" are shared by every history that left the same cards.
+- **Move ordering**: the table's best card first, then the history heuristic and cheap rules
+  of thumb (lead a master card; win cheaply; give points to a partner who holds the trick).
+- Moves come from the engine's ``legal_mask`` and tricks end with ``trick_outcome``: no deal
+  object is built or undone during the search.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import NamedTuple
+
+from tutor.engine.announcements import Chelem, Poignee, chelem_outcome
+from tutor.engine.cards import (
+    EXCUSE,
+    EXCUSE_BIT,
+    FIRST_TRUMP,
+    HALF_POINTS,
+    PETIT,
+    TRUMP_21,
+    Card,
+    cards_of,
+    half_points,
+    oudlers_in,
+)
+from tutor.engine.contracts import ChienFate
+from tutor.engine.dealing import HAND_SIZE
+from tutor.engine.play import NO_SUIT_LED, TRUMP_LED, legal_mask
+from tutor.engine.position import Position, rules_of
+from tutor.engine.scoring import ScoreInput, Side, calculate
+from tutor.engine.trick import ExcuseFate, ExcuseLastTrick, trick_outcome
+
+PETIT_BIT = 1 << PETIT
+EXCUSE_HALF = HALF_POINTS[EXCUSE]
+
+# Where the Petit stands for the petit au bout, as a small int in the table's key: it only
+# matters once it was won in the last trick but one (an Excuse led to a won-all last trick
+# makes that trick count as the last, RULES.md §8).
+PETIT_NOT_AU_BOUT = 0
+PETIT_PENULTIMATE_ATTACK = 1
+PETIT_PENULTIMATE_DEFENCE = 2
+
+
+class SearchCut(Exception):
+    """The node or time limit was reached: the search stops and what it knows is a bound."""
+
+
+class State(NamedTuple):
+    """A position as the search sees it. ``hands`` by seat, ``rem`` their union; ``trick`` the
+    cards of the trick in progress from ``leader``; ``led``/``top`` as ``legal_mask`` wants them;
+    ``win`` the card winning the trick so far (-1: none yet); ``points``/``oudlers`` the
+    attack's so far (the Excuse exchange settled as soon as it happens); ``attack_all`` /
+    ``defence_all``: that side won every trick so far; ``petit``: PETIT_*; ``done``: tricks
+    played; ``pab``: the petit au bout, set only when the deal is over."""
+
+    hands: tuple[int, ...]
+    rem: int
+    trick: tuple[Card, ...]
+    leader: int
+    led: int
+    top: int
+    win: int
+    points: int
+    oudlers: int
+    attack_all: bool
+    defence_all: bool
+    petit: int
+    done: int
+    pab: Side | None = None
+
+
+class TrickEnd(NamedTuple):
+    """What a complete trick changes: who leads next, the attack's gains, the chelem flags."""
+
+    winner: int  # the seat that wins it
+    points: int  # half-points the attack gains
+    oudlers: int  # oudlers the attack gains
+    attack_won: bool
+    petit: int  # the PETIT_* state after it
+    pab: Side | None  # last trick only: the petit au bout
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What stays fixed for the whole search of one deal."""
+
+    players: int
+    tricks: int  # tricks per deal
+    camp: int  # bit per attack seat
+    taker: int
+    called: Card | None
+    score_of: Callable[[int, int, Side | None, Chelem], int]
+    chelem_announced: bool
+    reading: ExcuseLastTrick
+
+
+def _poignee_levels(p: Position) -> tuple[Poignee, ...]:
+    sizes = rules_of(p).poignee_sizes(p.players)
+    return tuple(Poignee(sizes.index(shown.bit_count()) + 1) for _seat, shown in p.poignees)
+
+
+def start(p: Position) -> tuple[Setup, State]:
+    """The search's view of a position: constants and the starting state."""
+    rules = rules_of(p)
+    players = p.players
+    camp = 1 << p.taker
+    if p.partner is not None:
+        camp |= 1 << p.partner
+    tricks = HAND_SIZE[players]
+    alone = players == 5 and p.partner is None
+    levels = _poignee_levels(p)
+    marks: dict[tuple[int, int, Side | None, Chelem], int] = {}
+
+    def score_of(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -> int:
+        key = (points, oudlers, pab, chelem)
+        mark = marks.get(key)
+        if mark is None:
+            s = ScoreInput(players, p.contract, points, oudlers, pab, levels, chelem, alone)
+            mark = marks[key] = calculate(s, rules).taker
+        return mark
+
+    attack = p.attack_won
+    fate = p.contract.chien
+    if fate is not ChienFate.DEFENCE_UNSEEN:
+        attack |= p.aside  # the écart (prise, garde) or the unseen chien (garde sans)
+    points = half_points(attack)
+    oudlers = oudlers_in(attack)
+    if p.excuse_owner is not None:
+        assert p.excuse_winner is not None
+        points += _exchange_points(p.is_attack(p.excuse_owner), p.is_attack(p.excuse_winner))
+        oudlers += p.is_attack(p.excuse_owner)
+    done = p.tricks_done
+    petit = PETIT_NOT_AU_BOUT
+    if p.petit_won is not None and p.petit_won[0] == tricks - 2:
+        attack_petit = p.is_attack(p.petit_won[1])
+        petit = PETIT_PENULTIMATE_ATTACK if attack_petit else PETIT_PENULTIMATE_DEFENCE
+    attack_tricks = p.attack_tricks
+    win = -1
+    for card in p.trick:
+        win = _new_winner(win, card)
+    rem = 0
+    for hand in p.hands:
+        rem |= hand
+    led = NO_SUIT_LED
+    top = 0
+    for card in p.trick:
+        if card == EXCUSE:
+            continue
+        if led == NO_SUIT_LED:
+            led = TRUMP_LED if card >= FIRST_TRUMP else card // 14
+        if card >= FIRST_TRUMP:
+            top = max(top, card - FIRST_TRUMP + 1)
+    setup = Setup(
+        players,
+        tricks,
+        camp,
+        p.taker,
+        p.called,
+        score_of,
+        p.chelem_announced,
+        rules.excuse_last_trick,
+    )
+    state = State(
+        tuple(p.hands),
+        rem,
+        tuple(p.trick),
+        p.leader,
+        led,
+        top,
+        win,
+        points,
+        oudlers,
+        attack_tricks == done,
+        attack_tricks == 0,
+        petit,
+        done,
+    )
+    return setup, state
+
+
+def _exchange_points(owner_attack: bool, winner_attack: bool) -> int:
+    """The attack's half-points from an Excuse played before the last trick: its owner keeps it
+    (4.5) and gives the trick's winners a low card (0.5), or owes them half a point when it
+    has none, which counts the same."""
+    if owner_attack:
+        return EXCUSE_HALF if winner_attack else EXCUSE_HALF - 1
+    return 1 if winner_attack else 0
+
+
+def _new_winner(win: int, card: Card) -> int:
+    """The card winning a trick after ``card`` is added to one won so far by ``win``."""
+    if card == EXCUSE:
+        return win
+    if win < 0:
+        return card
+    if card >= FIRST_TRUMP:
+        return card if card > win else win
+    if win < FIRST_TRUMP and card // 14 == win // 14 and card > win:
+        return card
+    return win
+
+
+def is_finished(setup: Setup, state: State) -> bool:
+    return state.done == setup.tricks
+
+
+def final_mark(setup: Setup, state: State) -> int:
+    """The taker's mark of a finished deal."""
+    chelem = chelem_outcome(setup.chelem_announced, state.attack_all, state.defence_all)
+    return setup.score_of(state.points, state.oudlers, state.pab, chelem)
+
+
+def end_trick(
+    setup: Setup,
+    trick: tuple[Card, ...],
+    leader: int,
+    done: int,
+    attack_all: bool,
+    defence_all: bool,
+    petit: int,
+) -> TrickEnd:
+    """Settle a complete trick with the engine's ``trick_outcome`` (the Excuse rules): the
+    attack's gains, who leads next, where the Petit stands."""
+    players = setup.players
+    camp = setup.camp
+    # The attack's seats as positions in the trick: seats follow each other from the leader.
+    attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+    last = done == setup.tricks - 1
+    out = trick_outcome(trick, attack, last, attack_all, defence_all, setup.reading)
+    winner_attack = bool(attack >> out.winner & 1)
+    gain = 0
+    oudlers = 0
+    if winner_attack:
+        for card in trick:
+            if card != EXCUSE:
+                gain += HALF_POINTS[card]
+                if card in (PETIT, TRUMP_21):
+                    oudlers += 1
+    if EXCUSE in trick:
+        if out.excuse is ExcuseFate.EXCHANGED:
+            owner_attack = bool(out.excuse_to_attack)
+            gain += _exchange_points(owner_attack, winner_attack)
+            oudlers += owner_attack
+        elif out.excuse_to_attack:  # kept, won, or changing camp at the last trick
+            gain += EXCUSE_HALF
+            oudlers += 1
+    pab: Side | None = None
+    if PETIT in trick:
+        if last:
+            pab = Side.ATTACK if winner_attack else Side.DEFENCE
+        elif done == setup.tricks - 2:
+            petit = PETIT_PENULTIMATE_ATTACK if winner_attack else PETIT_PENULTIMATE_DEFENCE
+    elif last and out.excuse is ExcuseFate.WINS_THE_TRICK and petit != PETIT_NOT_AU_BOUT:
+        # The Excuse led to the last trick of a chelem: the Petit of the trick before is au bout.
+        pab = Side.ATTACK if petit == PETIT_PENULTIMATE_ATTACK else Side.DEFENCE
+    return TrickEnd((leader + out.winner) % players, gain, oudlers, winner_attack, petit, pab)
+
+
+def legal(setup: Setup, state: State) -> int:
+    """The legal cards of the player to play, with the engine's fast path (the called suit on
+    the first trick at 5 players included)."""
+    seat = (state.leader + len(state.trick)) % setup.players
+    called = setup.called if state.done == 0 else None
+    return legal_mask(state.hands[seat], state.led, state.top, called)
+
+
+def to_play(setup: Setup, state: State) -> int:
+    return (state.leader + len(state.trick)) % setup.players
+
+
+def equivalence_classes(setup: Setup, state: State, cards: int) -> list[tuple[Card, ...]]:
+    """The legal ``cards`` of one hand in groups that give the same value: same suit, same
+    points, and every card of that suit between them already played (not in a hand, not in
+    the trick). The called card on the first trick stands alone (its rule names it)."""
+    live = state.rem
+    for card in state.trick:
+        live |= 1 << card
+    groups: list[list[Card]] = []
+    previous = -1
+    for card in cards_of(cards):
+        if previous >= 0 and _equivalent(previous, card, live, setup.called, state.done):
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+        previous = card
+    return [tuple(g) for g in groups]
+
+
+def _equivalent(low: Card, high: Card, live: int, called: Card | None, done: int) -> bool:
+    if HALF_POINTS[low] != HALF_POINTS[high]:
+        return False
+    if high >= FIRST_TRUMP:
+        if high == EXCUSE or low < FIRST_TRUMP:
+            return False
+    elif low // 14 != high // 14:
+        return False
+    if done == 0 and called in (low, high):
+        return False
+    between = ((1 << high) - 1) ^ ((1 << (low + 1)) - 1)
+    return not between & live
+
+
+def play(setup: Setup, state: State, card: Card) -> State:
+    """The state after ``card`` (legal) is played: the slow path, for the root and lines."""
+    seat = to_play(setup, state)
+    hands = list(state.hands)
+    hands[seat] &= ~(1 << card)
+    rem = state.rem & ~(1 << card)
+    trick = (*state.trick, card)
+    if len(trick) < setup.players:
+        led, top = state.led, state.top
+        if card != EXCUSE:
+            if led == NO_SUIT_LED:
+                led = TRUMP_LED if card >= FIRST_TRUMP else card // 14
+            if card >= FIRST_TRUMP and card - FIRST_TRUMP + 1 > top:
+                top = card - FIRST_TRUMP + 1
+        return state._replace(
+            hands=tuple(hands), rem=rem, trick=trick, led=led, top=top,
+            win=_new_winner(state.win, card),
+        )
+    end = end_trick(
+        setup, trick, state.leader, state.done, state.attack_all, state.defence_all, state.petit
+    )
+    return State(
+        tuple(hands),
+        rem,
+        (),
+        end.winner,
+        NO_SUIT_LED,
+        0,
+        -1,
+        state.points + end.points,
+        state.oudlers + end.oudlers,
+        state.attack_all and end.attack_won,
+        state.defence_all and not end.attack_won,
+        end.petit,
+        state.done + 1,
+        end.pab,
+    )
+
+
+# --- the possible marks ---------------------------------------------------------------------
+def _pab_options(state: State) -> tuple[Side | None, ...]:
+    live = state.rem
+    for card in state.trick:
+        live |= 1 << card
+    if live & PETIT_BIT:
+        return (None, Side.ATTACK, Side.DEFENCE)
+    if state.petit != PETIT_NOT_AU_BOUT and live & EXCUSE_BIT:
+        return (None, Side.ATTACK if state.petit == PETIT_PENULTIMATE_ATTACK else Side.DEFENCE)
+    return (None,)
+
+
+def _chelem_options(setup: Setup, attack_all: bool, defence_all: bool) -> tuple[Chelem, ...]:
+    out = {
+        chelem_outcome(setup.chelem_announced, a, d)
+        for a in ((True, False) if attack_all else (False,))
+        for d in ((True, False) if defence_all else (False,))
+        if not (a and d)
+    }
+    return tuple(sorted(out, key=lambda c: c.value))
+
+
+class Marks(NamedTuple):
+    """The marks the rest of the deal can end on, and whether the mark grows with the attack's
+    points and oudlers for every petit-au-bout and chelem outcome (true of every preset; a
+    learner's misremembered rules may break it, and then no bound is drawn from the points)."""
+
+    values: tuple[int, ...]  # sorted, distinct
+    monotone: bool
+
+
+def possible_marks(setup: Setup, state: State) -> Marks:
+    live = state.rem
+    for card in state.trick:
+        live |= 1 << card
+    points = range(state.points, state.points + half_points(live) + 1)
+    oudlers = range(state.oudlers, state.oudlers + oudlers_in(live) + 1)
+    values: set[int] = set()
+    monotone = True
+    for pab in _pab_options(state):
+        for chelem in _chelem_options(setup, state.attack_all, state.defence_all):
+            before_row: list[int] | None = None
+            for o in oudlers:
+                row = [setup.score_of(p, o, pab, chelem) for p in points]
+                values.update(row)
+                if any(a > b for a, b in pairwise(row)):
+                    monotone = False
+                if before_row is not None and any(
+                    a > b for a, b in zip(before_row, row, strict=True)
+                ):
+                    monotone = False
+                before_row = row
+    return Marks(tuple(sorted(values)), monotone)
+
+
+def snap_up(values: tuple[int, ...], bound: int) -> int:
+    """The smallest possible mark >= bound (a lower bound made tight)."""
+    i = bisect_left(values, bound)
+    return values[i] if i < len(values) else bound
+
+
+def snap_down(values: tuple[int, ...], bound: int) -> int:
+    i = bisect_right(values, bound)
+    return values[i - 1] if i else bound
+
+
+# BLOCK_ABOVE[c]: the cards of c's suit (or of the trumps) stronger than c.
+BLOCK_ABOVE: tuple[int, ...] = tuple(
+    (((1 << (c // 14 * 14 + 14)) - 1) if c < FIRST_TRUMP else ((1 << EXCUSE) - 1))
+    & ~((2 << c) - 1)
+    for c in range(EXCUSE + 1)
+)
+
+
+# --- the search -----------------------------------------------------------------------------
+INFINITY = 1 << 30
+
+
+class Solver:
+    """Searches one deal. The transposition table lives as long as the solver, so the values
+    of several positions of the same deal (every card at the root, a whole line) share it."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        root: State,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        self.setup = setup
+        self.marks = possible_marks(setup, root)
+        self._nodes = 0
+        self.node_limit = node_limit
+        self.deadline = None if time_limit is None else time.process_time() + time_limit
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self._counter = [0, 0]
+        self._search = self._build()
+
+    # The search proper is a closure: locals are much faster than attribute reads in CPython.
+    def _build(self) -> Callable[..., int]:
+        setup = self.setup
+        players = setup.players
+        last_trick = setup.tricks - 1
+        setup_tricks = setup.tricks
+        camp = setup.camp
+        called = setup.called
+        announced = setup.chelem_announced
+        score_of = setup.score_of
+        values = self.marks.values
+        lowest, highest = values[0], values[-1]
+        monotone = self.marks.monotone
+        table = self.table
+        # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
+        # known to fall short of the target, the fewest known to reach it).
+        reach: dict[tuple[int, ...], tuple[int, int]] = {}
+        ends: dict[tuple[object, ...], TrickEnd] = {}
+        bounds_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+        half = HALF_POINTS
+        # History heuristic: how often (weighted by depth) a card refuted its siblings.
+        history = [0] * 78
+        solver = self
+        check_every = 2048
+        first_check = check_every if self.node_limit is None else min(check_every, self.node_limit)
+        counter = self._counter = [0, first_check]
+
+        def check() -> None:
+            solver._nodes += counter[0]
+            counter[0] = 0
+            limit = solver.node_limit
+            if limit is not None and solver._nodes >= limit:
+                raise SearchCut
+            if solver.deadline is not None and time.process_time() >= solver.deadline:
+                raise SearchCut
+            counter[1] = check_every if limit is None else min(check_every, limit - solver._nodes)
+
+        def trick_end(
+            trick: tuple[Card, ...], leader: int, done: int, aw: bool, dw: bool, petit: int
+        ) -> TrickEnd:
+            stage = 2 if done == last_trick else 1 if done == last_trick - 1 else 0
+            key = (trick, leader, stage, aw, dw, petit) if stage == 2 else (trick, leader, stage)
+            end = ends.get(key)
+            if end is None:
+                end = ends[key] = end_trick(setup, trick, leader, done, aw, dw, petit)
+            return end
+
+        def bounds(rem: int, points: int, oudlers: int, aw: bool, dw: bool, petit: int) -> tuple[
+            int, int
+        ]:
+            """The lowest and highest marks the attack can end on from a trick's start."""
+            if not monotone:
+                return lowest, highest
+            gain = half_points(rem)
+            more = oudlers_in(rem)
+            key = (points, oudlers, gain, more, aw, dw, petit, rem & PETIT_BIT, rem & EXCUSE_BIT)
+            found = bounds_cache.get(key)
+            if found is None:
+                probe = State((), rem, (), 0, -1, 0, -1, points, oudlers, aw, dw, petit, 0)
+                low = high = None
+                for pab in _pab_options(probe):
+                    for chelem in _chelem_options(setup, aw, dw):
+                        a = score_of(points, oudlers, pab, chelem)
+                        b = score_of(points + gain, oudlers + more, pab, chelem)
+                        low = a if low is None or a < low else low
+                        high = b if high is None or b > high else high
+                assert low is not None and high is not None
+                found = bounds_cache[key] = (low, high)
+            return found
+
+        def last(hands: list[int], leader: int, points: int, oudlers: int, aw: bool, dw: bool,
+                 petit: int) -> int:
+            """The last trick: one card in each hand, nothing to choose."""
+            trick = tuple(
+                hands[(leader + i) % players].bit_length() - 1 for i in range(players)
+            )
+            end = trick_end(trick, leader, last_trick, aw, dw, petit)
+            attack_all = aw and end.attack_won
+            defence_all = dw and not end.attack_won
+            chelem = chelem_outcome(announced, attack_all, defence_all)
+            return score_of(points + end.points, oudlers + end.oudlers, end.pab, chelem)
+
+        def search(
+            hands: list[int],
+            rem: int,
+            trick: tuple[Card, ...],
+            leader: int,
+            led: int,
+            top: int,
+            win: int,
+            points: int,
+            oudlers: int,
+            aw: bool,
+            dw: bool,
+            petit: int,
+            done: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            counter[0] += 1
+            if counter[0] >= counter[1]:
+                check()
+            size = len(trick)
+            first = -1
+            if not size:
+                if done == last_trick:
+                    return last(hands, leader, points, oudlers, aw, dw, petit)
+                key = (rem, leader, points, oudlers, aw, dw, petit)
+                entry = table.get(key)
+                if entry is not None:
+                    low, high, first = entry
+                else:
+                    low, high = bounds(rem, points, oudlers, aw, dw, petit)
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+                alpha0, beta0 = alpha, beta
+                # A zero-window test "does the attack reach beta?": its answer only grows with
+                # the attack's points, so it is shared by every history with the same cards
+                # left and the same oudlers and chelem state (as DDS shares "makes N tricks").
+                reach_key = None
+                if monotone and beta == alpha + 1:
+                    reach_key = (rem, leader, oudlers, aw, dw, petit, beta)
+                    known = reach.get(reach_key)
+                    if known is not None:
+                        if points >= known[1]:
+                            return beta
+                        if points <= known[0]:
+                            return alpha
+            seat = (leader + size) % players
+            hand = hands[seat]
+            moves = legal_mask(hand, led, top, called if done == 0 else None)
+            maximise = camp >> seat & 1
+            # Representatives of the equivalent cards, each with an ordering key.
+            live = rem
+            for card in trick:
+                live |= 1 << card
+            ordered: list[tuple[int, Card]] = []
+            same_side = False
+            if size and win >= 0:
+                same_side = (camp >> ((leader + trick.index(win)) % players) & 1) == maximise
+            previous = -1
+            while moves:
+                low_bit = moves & -moves
+                card = low_bit.bit_length() - 1
+                moves ^= low_bit
+                if previous >= 0 and _equivalent(previous, card, live, called, done):
+                    previous = card
+                    continue
+                previous = card
+                if card == first:
+                    order = -INFINITY
+                elif not size:
+                    # Lead a master card (nothing higher of its suit left) first, the
+                    # richest first; otherwise the cheapest cards first.
+                    if card == EXCUSE:
+                        order = 5000
+                    elif not live & BLOCK_ABOVE[card]:
+                        order = -1000 - half[card] * 10
+                    else:
+                        order = half[card] * 100 + card
+                elif win < 0:
+                    order = half[card] * 100 + card
+                elif same_side:
+                    order = -half[card] * 100 + card
+                elif _new_winner(win, card) == card:
+                    order = card - 10_000
+                else:
+                    order = half[card] * 100 + card
+                ordered.append((order - history[card], card))
+            ordered.sort()
+            best = -INFINITY if maximise else INFINITY
+            best_card = -1
+            ends_trick = size == players - 1
+            weight = (setup_tricks - done) ** 2 << 12
+            for _order, card in ordered:
+                hands[seat] = hand & ~(1 << card)
+                if ends_trick:
+                    full = (*trick, card)
+                    end = trick_end(full, leader, done, aw, dw, petit)
+                    if done == last_trick:  # the deal is over
+                        hands[seat] = hand
+                        return score_of(
+                            points + end.points,
+                            oudlers + end.oudlers,
+                            end.pab,
+                            chelem_outcome(
+                                announced, aw and end.attack_won, dw and not end.attack_won
+                            ),
+                        )
+                    value = search(
+                        hands,
+                        rem & ~(1 << card),
+                        (),
+                        end.winner,
+                        -1,
+                        0,
+                        -1,
+                        points + end.points,
+                        oudlers + end.oudlers,
+                        aw and end.attack_won,
+                        dw and not end.attack_won,
+                        end.petit,
+                        done + 1,
+                        alpha,
+                        beta,
+                    )
+                else:
+                    new_led, new_top = led, top
+                    if card != EXCUSE:
+                        if new_led < 0:
+                            new_led = TRUMP_LED if card >= FIRST_TRUMP else card // 14
+                        if card >= FIRST_TRUMP and card - 55 > new_top:
+                            new_top = card - 55
+                    value = search(
+                        hands,
+                        rem & ~(1 << card),
+                        (*trick, card),
+                        leader,
+                        new_led,
+                        new_top,
+                        _new_winner(win, card),
+                        points,
+                        oudlers,
+                        aw,
+                        dw,
+                        petit,
+                        done,
+                        alpha,
+                        beta,
+                    )
+                hands[seat] = hand
+                if maximise:
+                    if value > best:
+                        best, best_card = value, card
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                history[card] += weight
+                                break
+                elif value < best:
+                    best, best_card = value, card
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            history[card] += weight
+                            break
+            if not size:
+                if best <= alpha0:
+                    high = best
+                elif best >= beta0:
+                    low = best
+                else:
+                    low = high = best
+                table[key] = (low, high, best_card)
+                if reach_key is not None:
+                    known = reach.get(reach_key, (-1, INFINITY))
+                    if best >= beta0:
+                        reach[reach_key] = (known[0], min(known[1], points))
+                    else:
+                        reach[reach_key] = (max(known[0], points), known[1])
+            return best
+
+        return search
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return self._nodes + self._counter[0]
+
+    # --- what the API asks -------------------------------------------------------------------
+    def test(self, state: State, alpha: int, beta: int) -> int:
+        """A fail-soft alpha-beta value of ``state``: exact inside the window, a bound outside."""
+        if is_finished(self.setup, state):
+            return final_mark(self.setup, state)
+        return int(
+            self._search(
+                list(state.hands),
+                state.rem,
+                state.trick,
+                state.leader,
+                state.led,
+                state.top,
+                state.win,
+                state.points,
+                state.oudlers,
+                state.attack_all,
+                state.defence_all,
+                state.petit,
+                state.done,
+                alpha,
+                beta,
+            )
+        )
+
+    def solve(
+        self, state: State, bounds: list[int] | None = None, guess: int | None = None
+    ) -> int:
+        """The exact value, by zero-window tests over the possible marks. ``bounds``
+        ([lower, upper]) is narrowed in place, so a cut search leaves what it proved there.
+        With a ``guess`` (a sibling's value, often the same), the first tests are at the guess
+        and next to it (as MTD(f) does); then the interval is halved."""
+        values = self.marks.values
+        interval = bounds if bounds is not None else [values[0], values[-1]]
+        if is_finished(self.setup, state):
+            interval[0] = interval[1] = final_mark(self.setup, state)
+            return interval[0]
+        probes = 0
+        if guess is not None and interval[0] <= guess <= interval[1]:
+            target = snap_up(values, guess)
+            probes = 2
+        while interval[0] < interval[1]:
+            if probes:
+                probes -= 1
+            else:
+                low = bisect_right(values, interval[0])
+                high = bisect_right(values, interval[1])
+                target = values[(low + high - 1) // 2] if high > low else interval[1]
+            value = self.test(state, target - 1, target)
+            if value >= target:
+                interval[0] = snap_up(values, value)
+                # Next to the guess: is the value exactly this lower bound?
+                above = bisect_right(values, interval[0])
+                target = values[above] if above < len(values) else interval[1]
+            else:
+                interval[1] = snap_down(values, value)
+                target = interval[1]  # is the value exactly this upper bound?
+        return interval[0]
+
+    def at_least(self, state: State, mark: int) -> bool:
+        """Does the attack reach ``mark`` at least?"""
+        return self.test(state, mark - 1, mark) >= mark
