@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -75,7 +76,10 @@ def test_lesson_progress_written_through_one_process_is_read_through_the_other(
     db = Database(url)
     cookie = signed(db.secret(), db.new_learner())
     env = {"TAROT_TUTOR_DB_URL": url}
-    with ws_load.servers(2, env, tmp_path) as (urls, _):
-        written, read = asyncio.run(_walk_then_read(urls[0], urls[1], cookie))
+    # The walk runs in a thread of its own: the browser tests' sync Playwright may hold an
+    # event loop running in this one, and asyncio.run() refuses to nest.
+    with ws_load.servers(2, env, tmp_path) as (urls, _), ThreadPoolExecutor(1) as pool:
+        walk = _walk_then_read(urls[0], urls[1], cookie)
+        written, read = pool.submit(asyncio.run, walk).result()
     assert written == "3"
     assert read == "3"
