@@ -7,6 +7,8 @@ lowest cards of the shortest suits. Trumps only when the plain cards run out, lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tutor.engine.cards import (
     HALF_POINTS,
     KINGS_MASK,
@@ -35,16 +37,7 @@ def plan_ecart(hand: int, size: int) -> list[Card]:
     # 2. Then points from short suits (a queen or cavalier is better in the écart than lost),
     #    then low cards of the shortest suits.
     rest = [c for c in cards_of(plain) if c not in chosen]
-    length = {int(s): (plain & SUIT_MASKS[s]).bit_count() for s in PLAIN_SUITS}
-
-    kings = hand & KINGS_MASK
-
-    def key(card: Card) -> tuple[int, int, int]:
-        suit = card // 14
-        unguarded_honour = HALF_POINTS[card] > 3 and not kings & SUIT_MASKS[suit]
-        return (-HALF_POINTS[card] if unguarded_honour else 0, length[suit], card % 14)
-
-    for card in sorted(rest, key=key):
+    for card in sorted(rest, key=_step_two_order(hand, plain)):
         if len(chosen) == size:
             break
         chosen.append(card)
@@ -53,6 +46,20 @@ def plan_ecart(hand: int, size: int) -> list[Card]:
         trumps = cards_of(hand & TRUMPS_MASK & ~OUDLERS_MASK)
         chosen += trumps[: size - len(chosen)]
     return chosen[:size]
+
+
+def _step_two_order(hand: int, plain: int) -> Callable[[Card], tuple[int, int, int]]:
+    """Step 2's order: an honour with no king to guard it first (most points first), then low
+    cards of the shortest suits."""
+    length = {int(s): (plain & SUIT_MASKS[s]).bit_count() for s in PLAIN_SUITS}
+    kings = hand & KINGS_MASK
+
+    def key(card: Card) -> tuple[int, int, int]:
+        suit = card // 14
+        unguarded_honour = HALF_POINTS[card] > 3 and not kings & SUIT_MASKS[suit]
+        return (-HALF_POINTS[card] if unguarded_honour else 0, length[suit], card % 14)
+
+    return key
 
 
 def next_discard(hand: int, remaining: int) -> Card:
@@ -67,15 +74,7 @@ def next_discard(hand: int, remaining: int) -> Card:
             return max(cards_of(cards), key=lambda c: HALF_POINTS[c], default=-1)
     # 2. No void fits: the first card of the order of step 2.
     if plain:
-        length = {int(s): (plain & SUIT_MASKS[s]).bit_count() for s in PLAIN_SUITS}
-        kings = hand & KINGS_MASK
-
-        def key(card: Card) -> tuple[int, int, int]:
-            suit = card // 14
-            unguarded_honour = HALF_POINTS[card] > 3 and not kings & SUIT_MASKS[suit]
-            return (-HALF_POINTS[card] if unguarded_honour else 0, length[suit], card % 14)
-
-        return min(cards_of(plain), key=key)
+        return min(cards_of(plain), key=_step_two_order(hand, plain))
     # 3. Trumps: the lowest that is not an oudler.
     trumps = hand & TRUMPS_MASK & ~OUDLERS_MASK
     return (trumps & -trumps).bit_length() - 1
