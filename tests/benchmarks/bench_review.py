@@ -8,7 +8,7 @@ in every seat (void deals skipped), ``--runs`` times, and prints the median CPU 
 review, its spread and how many cards the solver judged. Target (issue 13): < 3 s median.
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the losses of
-SimpleBot's judged cards (points of the taker's mark): what the verdict thresholds in
+SimpleBot's judged cards (points of the deal's score): what the verdict thresholds in
 ``tutor/analysis/review.py`` were tuned on.
 """
 
@@ -59,7 +59,8 @@ def speed(deals: list[tuple[int, list[str]]], runs: int) -> None:
             f"cards judged per deal: median {statistics.median(judged)} of 18 "
             f"(min {min(judged)}, max {max(judged)})"
         )
-    print(f"median of the runs' medians over {len(deals)} deals: {statistics.median(medians):.2f} s")
+    overall = statistics.median(medians)
+    print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
 
 
 def losses(deals: list[tuple[int, list[str]]]) -> None:
@@ -78,7 +79,7 @@ def losses(deals: list[tuple[int, list[str]]]) -> None:
     if lost:
         deciles = statistics.quantiles(lost, n=10) if len(lost) > 1 else lost
         print("deciles of the losses:", [round(q) for q in deciles])
-    print("most common losses:", Counter(lost).most_common(15))
+    print("losses (points of the deal's score: count):", sorted(Counter(lost).items()))
     for verdict, smallest in THRESHOLDS:
         print(f"{verdict.value}: loss >= {smallest}: {sum(1 for x in lost if x >= smallest)}")
 

@@ -2,25 +2,28 @@
 
 For every card the learner played, where the solver proves the values within a budget, the
 review gives the value of the card played and of the best card (the taker's final mark with
-perfect play afterwards, every hand visible), the loss between them in points of that mark, a
-verdict (inaccuracy, mistake, blunder) by the thresholds below, the better card and the line
-that follows it. The other cards (early in the deal, where the search would take too long)
-are marked as not judged by the solver: the page shows the coach's rule-of-thumb remarks there.
+perfect play afterwards, every hand visible), the loss between them, a verdict (inaccuracy,
+mistake, blunder) by the thresholds below, the better card and the line that follows it. The
+other cards (early in the deal, where the search would take too long) are marked as not judged
+by the solver: the page shows the coach's rule-of-thumb remarks there.
+
+**The loss** is counted in points of the deal's score: what the taker wins from (or pays to)
+each defender, the taker's mark divided by the taker's share (3 at 4 players, 2 at 3 players
+or with a partner at 5, 4 for a taker alone at 5). So one number means the same for every seat
+and every number of players, and is what the score sheet shows.
 
 **How it stays fast.** The cards are solved from the end of the deal backwards, with one solver
 (one transposition table) per deal: the positions of the last tricks are solved first and
 cheaply, and what they proved is reused by every earlier search that reaches them. Each card
 has a node budget; the first card whose search is cut ends the judging (every card before it is
-harder still), so a review never costs much more than one budget beyond the exact part.
+harder still), so a review costs about one budget beyond its exact part.
 
-**The thresholds** (loss in points of the taker's mark; the loss is the same number for every
-seat, since a defender's mark moves with the taker's): measured on SimpleBot's own cards in
-the exact part of 200 seeded 4-player deals (``tests/benchmarks/bench_review.py --losses``).
-Of the cards with a loss at all, a loss under 10 is a point or two of card points at a prise
-or a garde (the threshold of the contract barely moved): an inaccuracy. From 10 the deal's
-mark changes by what a king or an oudler is worth, or the contract's result turns over at a
-prise; from 40 (a contract made instead of failed at a garde, the petit au bout lost at a
-garde contre, a chelem missed) it is a blunder. See ``THRESHOLDS``.
+**The thresholds**, tuned on SimpleBot's own cards (``bench_review.py --losses``: every seat of
+50 seeded 4-player deals; 900 judged cards with a choice, 105 of them lost something). The
+losses bunch: 1-3 points (a card point or two at a prise or a garde: 47 cards), 4-16 (a king's
+or an oudler's worth, a bonus, a garde's points: 37), then nothing until 53 and up (the
+contract made or failed, a petit au bout: 21). An inaccuracy loses 1 to 3 points, a mistake 4
+to 14, a blunder 15 or more: a card that can turn the deal. See ``THRESHOLDS``.
 """
 
 from __future__ import annotations
@@ -64,16 +67,16 @@ class Verdict(StrEnum):
     BLUNDER = "blunder"
 
 
-# The smallest loss (points of the taker's mark) of each verdict: see the module docstring.
+# The smallest loss (points of the deal's score) of each verdict: see the module docstring.
 THRESHOLDS: tuple[tuple[Verdict, int], ...] = (
-    (Verdict.BLUNDER, 40),
-    (Verdict.MISTAKE, 10),
+    (Verdict.BLUNDER, 15),
+    (Verdict.MISTAKE, 4),
     (Verdict.INACCURACY, 1),
 )
 
 
 def verdict_for(loss: int) -> Verdict | None:
-    """The verdict on a card that lost ``loss`` points of mark (None: it lost nothing)."""
+    """The verdict on a card that lost ``loss`` points of the deal's score (None: nothing)."""
     for verdict, smallest in THRESHOLDS:
         if loss >= smallest:
             return verdict
@@ -84,7 +87,8 @@ def verdict_for(loss: int) -> Verdict | None:
 class CardReview:
     """One card the learner played. ``judged``: the solver proved the values; then ``played``
     and ``best`` are the taker's final marks after the card played and after the best card,
-    ``loss`` the difference against the learner's side, ``better`` the best cards (empty
+    ``loss`` what the card cost the learner's side in points of the deal's score (the
+    difference of the marks divided by the taker's share), ``better`` the best cards (empty
     when the card played was one of them), ``line`` the cards that follow the first better card
     (from it, with the seat of each). ``forced``: the learner had no real choice (one card, or
     equivalent cards only)."""
@@ -146,6 +150,7 @@ class DealReview:
     """The review of one deal for ``learner``: one ``CardReview`` per card played, in order,
     and the coach's remarks per trick (``remarks[i]``: trick i)."""
 
+    players: int
     learner: int
     cards: tuple[CardReview, ...]
     remarks: tuple[tuple[Remark, ...], ...] = field(default=())
@@ -170,6 +175,7 @@ class DealReview:
         """The solver's part as JSON-ready data (the remarks are recomputed from the moves)."""
         return {
             "version": REVIEW_VERSION,
+            "players": self.players,
             "learner": self.learner,
             "cards": [c.to_data() for c in self.cards],
             "nodes": self.nodes,
@@ -184,7 +190,10 @@ class DealReview:
             if data.get("version") != REVIEW_VERSION:
                 raise ValueError(f"review version {data.get('version')!r}")
             cards = tuple(CardReview.from_data(c) for c in data["cards"])
-            return cls(int(data["learner"]), cards, remarks, int(data.get("nodes", 0)))
+            players = int(data["players"])
+            if players not in (3, 4, 5):
+                raise ValueError(f"{players} players")
+            return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a deal review: {error}") from error
 
@@ -239,6 +248,12 @@ def _line(solver: Solver, state: State, value: int) -> tuple[tuple[int, Card], .
     return tuple(out)
 
 
+def _taker_share(p: Position) -> int:
+    """How many times the deal's score the taker's mark is: once per defender, or twice with
+    a partner at 5 players (who gets it once)."""
+    return 2 if p.partner is not None else p.players - 1
+
+
 def _keeps(solver: Solver, child: State, value: int, attack: bool) -> bool:
     """The card that led to ``child`` keeps the position's ``value`` (a zero-window test)."""
     if attack:
@@ -257,7 +272,7 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
     before = solver.nodes
     best = solver.solve(root)
     played = solver.solve(play(setup, root, turn.card), None, best)
-    loss = best - played if attack else played - best
+    loss = (best - played if attack else played - best) // _taker_share(turn.position)
     better: tuple[Card, ...] = ()
     line: tuple[tuple[int, Card], ...] = ()
     if loss:
@@ -312,7 +327,7 @@ def review_deal(
         except SearchCut:
             break
     cards = tuple(judged.get(turn.trick) or _not_judged(turn) for turn in turns)
-    return DealReview(learner, cards, remarks, sum(s.nodes for s in solvers.values()))
+    return DealReview(players, learner, cards, remarks, sum(s.nodes for s in solvers.values()))
 
 
 def _not_judged(turn: _Turn) -> CardReview:
