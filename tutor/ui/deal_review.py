@@ -302,7 +302,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
         return
     st.caption(counts_text(review, lang))
     marked = [
-        t(lang, "review.marked", n=c.trick + 1, verdict=t(lang, f"review.name.{c.verdict.value}"))
+        t(lang, "review.marked", n=c.trick + 1, verdict=t(lang, f"review.one.{c.verdict.value}"))
         for c in review.cards
         if c.verdict is not None
     ]

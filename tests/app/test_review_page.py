@@ -7,10 +7,13 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.analysis.test_review import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
+from tests.analysis.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
+from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
+from tests.app.test_hostile_input import HOSTILE_VALUES, assert_no_raw_markup
 from tutor.engine.cards import card_name, parse_card
 from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
@@ -26,7 +29,7 @@ DASHBOARD = str(ROOT / "tutor" / "ui" / "pages" / "dashboard.py")
 @cache
 def game_data() -> dict[str, object]:
     """A saved practice game whose first deal is the one where the learner throws the Petit
-    away (see tests/analysis/test_review.py), the second just dealt."""
+    away (see tests/analysis/test_review_deal.py), the second just dealt."""
     moves = petit_thrown_away()
     deal = Deal.new(4, BLUNDER_SEED, DEALER)
     for text in moves:
@@ -189,3 +192,18 @@ def test_my_progress_without_reviews_says_so_in_italian() -> None:
     at.run()
     assert "Nessuna mano analizzata" in texts(at)
 
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=["super2", "2**63", "5000-digits",
+                                                       "negative", "empty", "markup"])
+def test_hostile_values_in_the_review_link_never_raise(mine: LearnerStore, value: str) -> None:
+    saved_game(mine)
+    at = open_app("review", game=value, deal=value)  # asserts no exception
+    assert_no_raw_markup(at)
+    assert "Trick 1 of 18" in texts(at)  # the learner's own game is reviewed instead
+
+
+def test_the_review_page_is_in_the_apps_navigation(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_app("review")
+    assert "Deal review" in [e.value for e in at.title]
