@@ -171,3 +171,21 @@ def test_a_deal_reviewed_for_another_seat_judges_that_seats_cards() -> None:
     assert [c.card for c in review.cards] == [
         record.cards[record.seats.index(2)] for record in deal.tricks
     ]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (5, 3)])
+def test_the_loss_is_the_mark_difference_over_the_takers_share(players: int, seed: int) -> None:
+    """The taker's mark is the deal's score times 2 at 3 players and with a partner at 5 (3 at
+    4 players, 4 for a taker alone at 5): the loss is counted in the deal's score."""
+    deal = play_deal(players, seed, players - 1)
+    moves = [encode(a) for a in deal.moves]
+    share = 2 if players == 3 or deal.partner is not None else 4
+    lost = []
+    for seat in range(players):
+        for card in review_deal(players, seed, players - 1, moves, seat).cards:
+            if card.judged:
+                assert card.played is not None and card.best is not None
+                assert card.loss == abs(card.played - card.best) // share
+                assert abs(card.played - card.best) % share == 0
+                lost.append(card.loss)
+    assert any(lost)  # the seed has a card that lost something

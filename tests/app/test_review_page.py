@@ -20,6 +20,7 @@ from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.practice.moves import decode
 from tutor.progress.store import Database, LearnerStore
+from tutor.ui.deal_review import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
@@ -207,3 +208,10 @@ def test_the_review_page_is_in_the_apps_navigation(mine: LearnerStore) -> None:
     saved_game(mine)
     at = open_app("review")
     assert "Deal review" in [e.value for e in at.title]
+
+
+def test_the_link_after_a_deal_opens_its_review(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    at = open_review(**review_query(game_id, 1))
+    assert at.selectbox(key="review-game").value == game_id
+    assert at.selectbox(key="review-deal").value == 1

@@ -20,10 +20,10 @@ harder still), so a review costs about one budget beyond its exact part.
 
 **The thresholds**, tuned on SimpleBot's own cards (``bench_review.py --losses``: every seat of
 50 seeded 4-player deals; 900 judged cards with a choice, 105 of them lost something). The
-losses bunch: 1-3 points (a card point or two at a prise or a garde: 47 cards), 4-16 (a king's
-or an oudler's worth, a bonus, a garde's points: 37), then nothing until 53 and up (the
-contract made or failed, a petit au bout: 21). An inaccuracy loses 1 to 3 points, a mistake 4
-to 14, a blunder 15 or more: a card that can turn the deal. See ``THRESHOLDS``.
+losses bunch: 1-3 points (47 cards: a card point or two at a prise or a garde), 4-12 (37: a
+king's or an oudler's worth, a bonus), then 15, 16, 28, 40 and 52 up to 142 (21: mostly the
+contract made instead of failed, or the petit au bout). An inaccuracy loses 1 to 3 points, a
+mistake 4 to 14, a blunder 15 or more (a card that can turn the deal). See ``THRESHOLDS``.
 """
 
 from __future__ import annotations

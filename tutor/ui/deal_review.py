@@ -208,6 +208,15 @@ def deal_review(
 
 
 # --- the page -----------------------------------------------------------------------------
+PAGE_PATH = "review"  # the page's URL path (app.py)
+
+
+def review_query(game_id: int, deal: int) -> dict[str, str]:
+    """The query parameters that open the review of deal ``deal`` (1-based) of a saved game:
+    for a link or button after the deal (``st.page_link(..., query_params=...)``)."""
+    return {"game": str(game_id), "deal": str(deal)}
+
+
 def _step_key(game_id: int, number: int) -> str:
     return f"review-trick-{game_id}-{number}"
 
