@@ -215,3 +215,11 @@ def test_the_link_after_a_deal_opens_its_review(mine: LearnerStore) -> None:
     at = open_review(**review_query(game_id, 1))
     assert at.selectbox(key="review-game").value == game_id
     assert at.selectbox(key="review-deal").value == 1
+
+
+def test_a_marked_card_has_a_button_to_its_trick(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    button(at, f"review-goto-{BLUNDER_TRICK}").click().run()
+    assert f"Trick {BLUNDER_TRICK + 1} of 18" in texts(at)
+    assert at.error and "Blunder" in at.error[0].value

@@ -43,6 +43,14 @@ _VERDICT_ICON = {
 }
 
 
+# inaccuracy, mistake, blunder: from a mild yellow to red, as the verdicts grow
+_VERDICT_COLOUR = {
+    Verdict.INACCURACY: "#e8b931",
+    Verdict.MISTAKE: "#e07b24",
+    Verdict.BLUNDER: "#c62828",
+}
+
+
 # --- words --------------------------------------------------------------------------------
 def seat_name(seat: int, players: int, lang: str) -> str:
     return t(lang, f"game.seats.{seat_key(seat, players, LEARNER)}")
@@ -225,6 +233,10 @@ def _step(key: str, by: int, last: int) -> None:
     st.session_state[key] = min(max(st.session_state.get(key, 0) + by, 0), last)
 
 
+def _go(key: str, trick: int) -> None:
+    st.session_state[key] = trick
+
+
 def _deal_label(row: DealRow, players: int, rules: Rules, lang: str) -> str:
     if row.taker is None or row.contract is None:
         return t(lang, "review.deal", n=row.number)
@@ -310,15 +322,20 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
         st.caption(t(lang, "review.no_deals"))
         return
     st.caption(counts_text(review, lang))
-    marked = [
-        t(lang, "review.marked", n=c.trick + 1, verdict=t(lang, f"review.one.{c.verdict.value}"))
-        for c in review.cards
-        if c.verdict is not None
-    ]
-    if marked:
-        st.caption(" · ".join(marked))
     key = _step_key(game.game_id or 0, row.number)
     last = len(views) - 1
+    marked = [c for c in review.cards if c.verdict is not None]
+    if marked:  # one button per marked card: straight to its trick
+        cells = st.columns(min(len(marked), 6))
+        for i, card in enumerate(marked):
+            assert card.verdict is not None
+            cells[i % len(cells)].button(
+                t(lang, "review.marked", n=card.trick + 1,
+                  verdict=t(lang, f"review.one.{card.verdict.value}")),
+                key=f"review-goto-{card.trick}",
+                on_click=_go, args=(key, card.trick),
+                icon=_VERDICT_ICON[card.verdict],
+            )
     index = min(max(int(st.session_state.get(key, 0)), 0), last)
     back, where, forward = st.columns([1, 3, 1])
     back.button(t(lang, "review.back"), key="review-back", on_click=_step, args=(key, -1, last),
@@ -378,5 +395,6 @@ def mistakes_over_time(lang: str) -> None:
     chart = table[verdicts].copy()
     chart.index = pd.RangeIndex(1, len(table) + 1, name=t(lang, "review.progress.order"))
     st.bar_chart(chart, y=verdicts, x_label=t(lang, "review.progress.order"),
-                 y_label=t(lang, "review.progress.count"), stack=True)
+                 y_label=t(lang, "review.progress.count"), stack=True,
+                 color=[_VERDICT_COLOUR[v] for v in Verdict])
     st.dataframe(table, hide_index=True)
