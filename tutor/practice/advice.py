@@ -20,6 +20,7 @@ from tutor.engine.cards import (
     CAVALIERS_MASK,
     KING,
     KINGS_MASK,
+    LOW_CARDS_MASK,
     OUDLERS_MASK,
     PETIT,
     PLAIN_SUITS,
@@ -220,7 +221,8 @@ def trumps_shown(deal: Deal) -> tuple[Card, ...]:
 class EcartWhy(StrEnum):
     MAKES_VOID = "makes_void"  # the whole suit goes: you can trump it from the first lead
     SAVES_POINTS = "saves_points"  # a queen or cavalier without its king: safe in your pile
-    SHORT_SUIT = "short_suit"  # a low card of a short suit, nothing given away
+    LOW_CARD = "low_card"  # a low card (ace to 10): nothing given away
+    SHORT_SUIT = "short_suit"  # a jack, or a face card its king guards: shortens its suit
     TRUMP_UNAVOIDABLE = "trump_unavoidable"  # not enough other cards: a trump, shown
 
 
@@ -264,6 +266,8 @@ def ecart_advice(deal: Deal, seat: int) -> EcartAdvice:
             why = EcartWhy.MAKES_VOID
         elif 1 << card & (QUEENS_MASK | CAVALIERS_MASK) and not kings & SUIT_MASKS[suit]:
             why = EcartWhy.SAVES_POINTS
+        elif 1 << card & LOW_CARDS_MASK:
+            why = EcartWhy.LOW_CARD
         else:
             why = EcartWhy.SHORT_SUIT
         cards.append(EcartCard(card, why))
