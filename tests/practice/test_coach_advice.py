@@ -12,7 +12,7 @@ from tests.practice.coach_positions import bidding, taking
 from tutor.engine.cards import PETIT, TRUMP_21, Suit, mask_of, parse_card, parse_cards
 from tutor.engine.contracts import Contract, callable_cards
 from tutor.engine.ecart import EcartReason
-from tutor.engine.game import Call, Phase
+from tutor.engine.game import Bid, Call, Phase
 from tutor.practice.advice import (
     BidRiskCode,
     BidWhy,
@@ -26,6 +26,7 @@ from tutor.practice.advice import (
     ecart_advice,
     ecart_review,
     hand_facts,
+    risk_of_bid_made,
     trumps_shown,
 )
 
@@ -111,6 +112,24 @@ def test_the_risk_note_names_an_unguarded_petit_only_when_taking():
     assert taken is not None and taken.petit_unguarded
     guarded = bid_risk(bidding(GARDE_HAND), 0, None)
     assert guarded is not None and not guarded.petit_unguarded
+
+
+def test_the_risk_of_a_bid_already_made_is_found_and_the_deal_left_as_it_was():
+    deal = bidding(WEAK_PETIT)
+    deal.push(Bid(Contract.PRISE))
+    while deal.phase is Phase.BIDDING:
+        deal.push(Bid(None))
+    moves, phase = deal.moves, deal.phase
+    risk = risk_of_bid_made(deal, 0)
+    assert risk is not None and risk.code is BidRiskCode.TOO_WEAK
+    assert deal.moves == moves and deal.phase is phase
+    assert risk_of_bid_made(bidding(WEAK_PETIT), 0) is None  # not bid yet
+
+
+def test_a_bid_made_as_advised_has_no_risk_afterwards():
+    deal = bidding(GARDE_HAND)
+    deal.push(Bid(Contract.GARDE))
+    assert risk_of_bid_made(deal, 0) is None
 
 
 # --- the call (5 players) -----------------------------------------------------------------

@@ -18,7 +18,10 @@ from tutor.engine.play import Reason
 from tutor.practice.coach import RemarkCode, trick_remarks
 from tutor.practice.deal import Refusal
 from tutor.practice.explain import (
+    ADVICE_LESSONS,
     REFUSAL_LESSONS,
+    REMARK_LESSONS,
+    AdviceTopic,
     RefusalKind,
     card_verdicts,
     explain_refusal,
@@ -202,3 +205,32 @@ def test_the_excuse_kept_by_a_side_that_won_every_trick_is_right_for_the_chelem(
     index = play_trick(won, "9C", "3C", "5C", "7C")
     assert codes(won, index) == []
     assert won.hands[0] >> EXCUSE & 1
+
+
+# --- the lessons behind advice and remarks ------------------------------------------------
+ADVICE_WORDS = {
+    AdviceTopic.BID: ("when to bid", "quando dichiarare"),
+    AdviceTopic.CALL: ("calls a king", "chiama un re"),
+    AdviceTopic.ECART: ("make a void", "fai un vuoto"),
+}
+REMARK_WORDS = {
+    RemarkCode.EXCUSE_LAST: ("last trick", "ultima presa"),
+    RemarkCode.EXCUSE_LAST_TO_WINNER: ("house rule", "regola della casa"),
+    RemarkCode.EXCUSE_KEPT: ("play the excuse **now**", "gioca ora l'excuse"),
+    RemarkCode.PETIT_AU_BOUT: ("petit au bout", "petit au bout"),
+    RemarkCode.PETIT_AU_BOUT_STAKE: ("10 × the multiplier", "10 × il moltiplicatore"),
+}
+
+
+@pytest.mark.parametrize(
+    ("step", "words"),
+    [(ADVICE_LESSONS[k], w) for k, w in ADVICE_WORDS.items()]
+    + [(REMARK_LESSONS[k], w) for k, w in REMARK_WORDS.items()],
+)
+def test_advice_and_remarks_link_to_a_step_that_teaches_them(step, words):
+    lesson = lesson_files()[step.lesson]
+    assert lesson["number"] == step.number
+    text = lesson["steps"][step.step - 1]["text"]
+    for lang, expected in zip(("en", "it"), words, strict=True):
+        assert expected in text[lang].lower(), (step, lang)
+    assert set(REMARK_LESSONS) == set(REMARK_WORDS)

@@ -159,3 +159,13 @@ def test_real_advice_reads_in_both_languages():
                                       "6C"), 0), "en", 4)
     assert english.startswith("Your hand: no oudler; 4 trumps; no king;")
     assert "would pass" in english
+
+
+def test_advice_and_remarks_link_to_their_lesson():
+    bid = lesson_link(bid_advice(bidding("T21 T17 T13 T10 T8 T5 T2 KS QS 9S 4S KH 8H 3H 10D 6D "
+                                         "7C 2C"), 0), "en")
+    assert bid is not None and bid.path == "lessons?lesson=bidding&step=8&lang=en"
+    kept = Remark(16, RemarkCode.EXCUSE_KEPT, EXCUSE, 1, Side.TAKER, 9)
+    link = lesson_link(kept, "en")
+    assert link is not None and link.label == "Lesson 8, step 7: The Excuse"
+    assert lesson_link(Remark(3, RemarkCode.CHARGED, C("KH"), 1, Side.TAKER, 9), "en") is None

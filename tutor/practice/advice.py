@@ -37,7 +37,7 @@ from tutor.engine.cards import (
 )
 from tutor.engine.contracts import ChienFate, Contract, callable_cards
 from tutor.engine.ecart import EcartReason, ecart_refusal, trumps_to_show
-from tutor.engine.game import Deal, Phase
+from tutor.engine.game import Action, Bid, Deal, Phase
 
 LONG_SUIT = 5  # lesson 5: a long suit; the bots count it from five cards too
 # Trumps 16 to 21: "their number and height" (lesson 5), the bots' major trumps and the 21.
@@ -172,6 +172,22 @@ def bid_risk(deal: Deal, seat: int, bid: Contract | None) -> BidRisk | None:
     else:
         code = BidRiskCode.HIGHER_STAKE
     return BidRisk(code, bid, advised, unguarded)
+
+
+def risk_of_bid_made(deal: Deal, seat: int) -> BidRisk | None:
+    """After the bidding moved on: the risk note of the bid ``seat`` made (None if it has
+    not bid yet, or bid as advised). The deal is taken back to that moment and restored."""
+    popped: list[Action] = []
+    try:
+        while deal.moves:
+            action = deal.pop()
+            popped.append(action)
+            if isinstance(action, Bid) and deal.phase is Phase.BIDDING and deal.speaker == seat:
+                return bid_risk(deal, seat, action.contract)
+        return None
+    finally:
+        for action in reversed(popped):
+            deal.push(action)
 
 
 # --- the call (5 players) -----------------------------------------------------------------

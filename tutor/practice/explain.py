@@ -16,6 +16,7 @@ from tutor.engine.cards import Card, cards_of
 from tutor.engine.ecart import EcartReason
 from tutor.engine.game import Deal, Phase
 from tutor.engine.play import NO_SUIT_LED, Reason, explain_play, led_suit
+from tutor.practice.coach import RemarkCode
 from tutor.practice.deal import Refusal
 
 
@@ -51,6 +52,29 @@ REFUSAL_LESSONS: dict[str, LessonStep] = {
     PoigneeReason.WRONG_COUNT.value: LessonStep("bonuses", 11, 3),
     PoigneeReason.NOT_A_TRUMP.value: LessonStep("bonuses", 11, 3),
     PoigneeReason.EXCUSE_WITH_HIDDEN_TRUMP.value: LessonStep("bonuses", 11, 4),
+}
+
+
+class AdviceTopic(StrEnum):
+    BID = "bid"
+    CALL = "call"
+    ECART = "ecart"
+
+
+# The step that teaches what each piece of advice is about.
+ADVICE_LESSONS: dict[AdviceTopic, LessonStep] = {
+    AdviceTopic.BID: LessonStep("bidding", 5, 8),
+    AdviceTopic.CALL: LessonStep("three-and-five-players", 12, 4),
+    AdviceTopic.ECART: LessonStep("the-ecart", 6, 7),
+}
+
+# The step behind a remark after a trick, where a lesson teaches it.
+REMARK_LESSONS: dict[RemarkCode, LessonStep] = {
+    RemarkCode.EXCUSE_LAST: LessonStep("the-excuse", 8, 7),
+    RemarkCode.EXCUSE_LAST_TO_WINNER: LessonStep("the-excuse", 8, 7),
+    RemarkCode.EXCUSE_KEPT: LessonStep("the-excuse", 8, 7),
+    RemarkCode.PETIT_AU_BOUT: LessonStep("bonuses", 11, 1),
+    RemarkCode.PETIT_AU_BOUT_STAKE: LessonStep("bonuses", 11, 1),
 }
 
 _PLAY_CODES = frozenset(r.value for r in Reason)

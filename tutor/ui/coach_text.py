@@ -40,7 +40,14 @@ from tutor.practice.advice import (
     PetitGuard,
 )
 from tutor.practice.coach import Remark, RemarkCode
-from tutor.practice.explain import IllegalExplained, LessonStep, RefusalKind
+from tutor.practice.explain import (
+    ADVICE_LESSONS,
+    REMARK_LESSONS,
+    AdviceTopic,
+    IllegalExplained,
+    LessonStep,
+    RefusalKind,
+)
 from tutor.practice.table import seat_key
 from tutor.ui.i18n import catalog, t
 
@@ -309,7 +316,17 @@ def step_link(step: LessonStep, lang: str) -> LessonLink:
 
 
 def lesson_link(item: CoachItem, lang: str) -> LessonLink | None:
-    """The lesson step that teaches the rule of a refusal, or None."""
-    if isinstance(item, IllegalExplained) and item.lesson is not None:
-        return step_link(item.lesson, lang)
-    return None
+    """The lesson step behind an item: the rule of a refusal, the advice's lesson, a
+    remark's rule; None when no lesson step teaches it."""
+    step: LessonStep | None = None
+    if isinstance(item, IllegalExplained):
+        step = item.lesson
+    elif isinstance(item, Remark):
+        step = REMARK_LESSONS.get(item.code)
+    elif isinstance(item, BidAdvice | BidRisk):
+        step = ADVICE_LESSONS[AdviceTopic.BID]
+    elif isinstance(item, CallAdvice):
+        step = ADVICE_LESSONS[AdviceTopic.CALL]
+    else:
+        step = ADVICE_LESSONS[AdviceTopic.ECART]
+    return step_link(step, lang) if step is not None else None
