@@ -92,9 +92,9 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
     if learner not in record.seats:
         return out
     card = record.cards[record.seats.index(learner)]
-    if number == deal.tricks_per_deal - 2 and card != EXCUSE:
-        out.extend(_excuse_kept(deal, index, learner, winner))
     view = _view_after(deal, index, learner)
+    if number == deal.tricks_per_deal - 2 and card != EXCUSE:
+        out.extend(_excuse_kept(deal, index, learner, winner, view.friends))
     known_friend = winner in view.friends
     known_foe = winner in view.foes
     side = winner_side(deal, winner)
@@ -153,14 +153,18 @@ def _king_cut(deal: Deal, index: int, learner: int, card: Card) -> RemarkCode | 
     return RemarkCode.KING_CUT
 
 
-def _excuse_kept(deal: Deal, index: int, learner: int, winner: int) -> list[Remark]:
+def _excuse_kept(
+    deal: Deal, index: int, learner: int, winner: int, friends: frozenset[int]
+) -> list[Remark]:
     """After the second-to-last trick the learner still holds the Excuse: it will go to the
     last trick. Keeping it is right only for a side that has won every trick (the chelem
     exception, lesson 8)."""
     if not _hand_after(deal, index, learner) >> EXCUSE & 1:
         return []
+    # Judged as the learner knows the sides (``friends``, after the trick): at 5 players an
+    # unrevealed partner's trick is not known to be the learner's side's.
+    won_known = all(t.winner in friends for t in deal.tricks[: index + 1])
     attack = deal.is_attack(learner)
-    won_known = all(deal.is_attack(t.winner) == attack for t in deal.tricks[: index + 1])
     earlier = deal.tricks_done - len(deal.tricks)  # tricks played before a position
     won_earlier = earlier == 0 or (
         deal.attack_tricks == deal.tricks_done if attack else deal.attack_tricks == 0

@@ -252,7 +252,8 @@ def refusal_text(item: IllegalExplained, lang: str) -> str:
         key = f"coach.refusal.{item.code}"
         rule = t(lang, key) if key in catalog("en") else t(lang, "coach.refusal.other")
     rule = rule[:1].upper() + rule[1:]
-    if item.card is not None and item.kind in (RefusalKind.PLAY, RefusalKind.ECART):
+    named = item.kind in (RefusalKind.PLAY, RefusalKind.ECART) and item.code != "not_in_hand"
+    if item.card is not None and named:
         return f"{card_name(item.card, lang)} — {rule}"
     return rule
 
