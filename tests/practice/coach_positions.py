@@ -10,6 +10,7 @@ from tutor.engine.cards import (
     OUDLERS_MASK,
     PETIT,
     TRUMPS_MASK,
+    Card,
     mask_of,
     parse_cards,
 )
@@ -49,11 +50,14 @@ def endgame(
     attack_tricks: int,
     trick: str = "",
     players: int = 4,
+    called: Card | None = None,
+    partner: int | None = None,
 ) -> Deal:
     """A deal in play where each seat holds ``hands`` (all the same size but the trick's
     players'), the attack has won ``attack_tricks`` tricks, the defence the others; the
     écart is made of low plain cards, and the Petit (when no hand holds it) lies in the
-    first trick's winner's pile."""
+    first trick's winner's pile. At 5 players, ``called`` and ``partner`` as the notation
+    has them."""
     held = {seat: mask_of(parse_cards(codes)) for seat, codes in hands.items()}
     in_trick = parse_cards(trick) if trick else []
     used = sum(held.values()) | mask_of(in_trick)
@@ -87,5 +91,7 @@ def endgame(
         defence_won=mask_of(defence),
         aside=mask_of(aside),
         petit_won=petit_won,
+        called=called,
+        partner=partner,
     )
     return Deal.from_position(position)

@@ -254,6 +254,13 @@ def test_the_review_names_trumps_shown_and_a_singleton_left():
     assert review.trumps_shown == (C("T3"),)
     assert review.voids == ()  # each suit keeps its king
     assert review.singletons == (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    assert review.bare_kings == tuple(parse_cards("KS KH KD KC"))
+
+
+def test_a_king_whose_suit_keeps_other_cards_is_not_bare():
+    deal = taking(ECART_HAND, ECART_CHIEN)
+    review = ecart_review(deal, 0, mask_of(parse_cards("3S 2S 4H 3H 9D 5D")))
+    assert review.bare_kings == ()  # KS with 9S 7S 5S, KH with 8H 6H
 
 
 def test_the_chien_is_face_up_at_prise_and_garde_only():

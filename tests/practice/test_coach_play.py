@@ -234,3 +234,32 @@ def test_advice_and_remarks_link_to_a_step_that_teaches_them(step, words):
     for lang, expected in zip(("en", "it"), words, strict=True):
         assert expected in text[lang].lower(), (step, lang)
     assert set(REMARK_LESSONS) == set(REMARK_WORDS)
+
+
+def test_a_king_trumped_by_a_player_whose_side_is_unknown_gets_no_remark():
+    # 5 players: the taker (seat 1) called the king of diamonds, still unplayed (seat 3
+    # holds it); seat 2 trumps the learner's king: a defender, but the learner cannot know.
+    deal = endgame(
+        {0: "KH 2C", 1: "3C T20", 2: "T18 4C", 3: "KD 5C", 4: "4H 6C"},
+        taker=1,
+        leader=0,
+        attack_tricks=4,
+        players=5,
+        called=C("KD"),
+        partner=3,
+    )
+    index = play_trick(deal, "KH", "T20", "T18", "KD", "4H")
+    assert deal.tricks[index].winner == 1
+    assert codes(deal, index) == [RemarkCode.KING_CUT]  # the taker is known to be a foe
+    deal = endgame(
+        {0: "KH 2C", 1: "3C 2D", 2: "T18 4C", 3: "KD 5C", 4: "4H 6C"},
+        taker=1,
+        leader=0,
+        attack_tricks=4,
+        players=5,
+        called=C("KD"),
+        partner=3,
+    )
+    index = play_trick(deal, "KH", "3C", "T18", "5C", "4H")
+    assert deal.tricks[index].winner == 2
+    assert codes(deal, index) == []

@@ -81,11 +81,13 @@ def items() -> list[object]:
     ))
     out.append(EcartAdvice(cards, (), (Suit.DIAMONDS,), 13, (C("T2"),)))
     out.append(
-        EcartReview((Suit.DIAMONDS,), (Suit.CLUBS,), 9, (C("T2"),), (C("QC"),), (), 9, False)
+        EcartReview(
+            (Suit.DIAMONDS,), (Suit.CLUBS,), 9, (C("T2"),), (C("QC"),), (C("KS"),), (), 9, False
+        )
     )
-    out.append(EcartReview((), (), 3, (), (), (Suit.HEARTS,), 5, False))
-    out.append(EcartReview((), (), 3, (), (), (), 5, False))
-    out.append(EcartReview((Suit.HEARTS,), (), 5, (), (), (Suit.HEARTS,), 5, True))
+    out.append(EcartReview((), (), 3, (), (), (), (Suit.HEARTS,), 5, False))
+    out.append(EcartReview((), (), 3, (), (), (), (), 5, False))
+    out.append(EcartReview((Suit.HEARTS,), (), 5, (), (), (), (Suit.HEARTS,), 5, True))
     for code in RemarkCode:
         for cheaper in (None, C("2H")):
             out.append(Remark(3, code, C("KH"), 1, Side.TAKER, 9, cheaper))

@@ -314,6 +314,8 @@ class EcartReview:
     trumps_shown: tuple[Card, ...]  # trumps in it, shown to the defence
     loose_honours: tuple[Card, ...]  # queens and cavaliers kept without their king in a
     #   suit of two cards or fewer: likely caught (lesson 6 step 6)
+    bare_kings: tuple[Card, ...]  # kings the écart leaves alone in their suit: to cash the
+    #   first time the suit is led, before a defender runs out of it and trumps
     advised_voids: tuple[Suit, ...]  # the voids the suggested écart makes
     advised_points: int
     same_as_advised: bool
@@ -343,6 +345,12 @@ def ecart_review(deal: Deal, seat: int, ecart: int) -> EcartReview:
         points=half_points(ecart),
         trumps_shown=tuple(trumps_to_show(ecart)),
         loose_honours=tuple(loose),
+        bare_kings=tuple(
+            king
+            for king in cards_of(kept & KINGS_MASK)
+            if (kept & SUIT_MASKS[suit_of(king)]).bit_count() == 1
+            and (hand & SUIT_MASKS[suit_of(king)]).bit_count() > 1
+        ),
         advised_voids=advice.voids,
         advised_points=advice.points,
         same_as_advised=ecart == mask_of(c.card for c in advice.cards),

@@ -211,6 +211,8 @@ def _ecart_review(item: EcartReview, lang: str) -> str:
         lines.append(
             t(lang, "coach.review.loose_honours", cards=cards_text(item.loose_honours, lang))
         )
+    if item.bare_kings:
+        lines.append(t(lang, "coach.review.bare_kings", cards=cards_text(item.bare_kings, lang)))
     advised = points_text(item.advised_points, lang)
     if item.same_as_advised:
         lines.append(t(lang, "coach.review.same"))
