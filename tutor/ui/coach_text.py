@@ -40,6 +40,7 @@ from tutor.practice.advice import (
     PetitGuard,
 )
 from tutor.practice.coach import Remark, RemarkCode
+from tutor.practice.deal import LEARNER
 from tutor.practice.explain import (
     ADVICE_LESSONS,
     REMARK_LESSONS,
@@ -228,7 +229,7 @@ def _ecart_review(item: EcartReview, lang: str) -> str:
 
 def remark_text(item: Remark, lang: str, players: int) -> str:
     key = item.code.value
-    if item.code is RemarkCode.PETIT_SAVED and item.winner == 0:
+    if item.code is RemarkCode.PETIT_SAVED and item.winner == LEARNER:
         key = "petit_saved_you"
     elif item.code is RemarkCode.KING_CUT and item.cheaper is not None:
         key = "king_cut_cheaper"
