@@ -17,14 +17,15 @@ import pandas as pd
 import streamlit as st
 
 from tutor.analysis.review import DealReview, Verdict, review_deal
-from tutor.engine.cards import Card, card_name, cards_of, format_half
+from tutor.engine.cards import Card, card_name, cards_of
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import TrickRecord
 from tutor.engine.variants import Rules
-from tutor.practice import LEARNER, DealRow, PracticeGame, Remark, seat_key
+from tutor.practice import LEARNER, DealRow, PracticeGame, seat_key
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
 from tutor.ui.card_svg import card_svg, hand_svg_row
+from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
 from tutor.ui.safe import BIGINT, query_int
 from tutor.ui.score_sheet import contract_label
@@ -54,23 +55,6 @@ _VERDICT_COLOUR = {
 # --- words --------------------------------------------------------------------------------
 def seat_name(seat: int, players: int, lang: str) -> str:
     return t(lang, f"game.seats.{seat_key(seat, players, LEARNER)}")
-
-
-def remark_text(remark: Remark, players: int, lang: str) -> str:
-    """The coach's remark as the practice page words it (``game.coach.<code>``)."""
-    code = remark.code.value
-    if code == "petit_saved" and remark.winner == LEARNER:
-        code = "petit_saved_you"
-    points = format_half(remark.points)
-    return t(
-        lang,
-        f"game.coach.{code}",
-        card=card_name(remark.card, lang) if remark.card is not None else "",
-        winner=t(lang, f"game.who.{seat_key(remark.winner, players, LEARNER)}"),
-        side=t(lang, f"game.sides.{remark.side.value}"),
-        points=points.replace(".", ",") if lang == "it" else points,
-        cheaper=card_name(remark.cheaper, lang) if remark.cheaper is not None else "",
-    )
 
 
 def counts_text(review: DealReview, lang: str) -> str:
@@ -176,7 +160,7 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     if remarks:
         st.markdown(f"**{t(lang, 'review.coach')}**")
         for remark in remarks:
-            (st.success if remark.good else st.info)(remark_text(remark, review.players, lang))
+            (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
     elif not card.judged:
         st.caption(t(lang, "review.no_remark"))
 
