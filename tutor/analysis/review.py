@@ -275,7 +275,7 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
     loss = (best - played if attack else played - best) // _taker_share(turn.position)
     better: tuple[Card, ...] = ()
     line: tuple[tuple[int, Card], ...] = ()
-    if loss:
+    if played != best:
         better = tuple(
             c for group in groups if _keeps(solver, play(setup, root, group[0]), best, attack)
             for c in group
