@@ -18,6 +18,7 @@ PAGES = [
     ("lessons", "app.nav_lessons", ":material/menu_book:", "lessons"),
     ("puzzles", "app.nav_puzzles", ":material/extension:", "puzzles"),
     ("practice", "app.nav_practice", ":material/playing_cards:", "practice"),
+    ("review", "app.nav_review", ":material/rate_review:", "review"),
     ("score_quiz", "app.nav_score_quiz", ":material/calculate:", "score-quiz"),
     ("score_sheet", "app.nav_score_sheet", ":material/table_chart:", "score-sheet"),
     ("dashboard", "app.nav_progress", ":material/insights:", "progress"),

@@ -161,5 +161,25 @@ game_rows = sa.Table(
     sa.UniqueConstraint("game_id", "position", name="uq_game_rows_position"),
 )
 
+# The solver's review of one deal of a saved practice game: the verdicts counted (for the
+# progress page) and the whole review (computed once: the page shows it again from here).
+deal_reviews = sa.Table(
+    "deal_reviews",
+    metadata,
+    _learner_column(),
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("deal", sa.Integer(), nullable=False),  # the deal's number in the game (1-based)
+    sa.Column("reviewed", UTCDateTime(), nullable=False),
+    sa.Column("judged", sa.Integer(), nullable=False),  # cards the solver judged
+    sa.Column("inaccuracies", sa.Integer(), nullable=False),
+    sa.Column("mistakes", sa.Integer(), nullable=False),
+    sa.Column("blunders", sa.Integer(), nullable=False),
+    sa.Column("data", sa.JSON(), nullable=False),
+    sa.PrimaryKeyConstraint("learner_id", "game_id", "deal", name="pk_deal_reviews"),
+    sa.Index("ix_deal_reviews_learner_reviewed", "learner_id", "reviewed"),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
-LEARNER_TABLES = (attempts, lessons, reviews, bookmarks, reports, games)
+LEARNER_TABLES = (attempts, lessons, reviews, bookmarks, reports, deal_reviews, games)

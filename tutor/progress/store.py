@@ -212,6 +212,20 @@ class GameSummary:
     updated: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class DealReviewSummary:
+    """The verdicts of one reviewed deal (the solver's review of a saved practice deal)."""
+
+    game_id: int
+    game_name: str
+    deal: int  # the deal's number in the game (1-based)
+    reviewed: datetime
+    judged: int  # cards the solver judged
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
 # --- failures: transient or reported -------------------------------------------------------
 
 _SQLITE_BUSY = ("database is locked", "database table is locked", "database is busy")
@@ -990,6 +1004,79 @@ class LearnerStore:
 
         return self._write(share)
 
+    # --- deal reviews ----------------------------------------------------------------------
+
+    @staticmethod
+    def _deal_number(deal: Any) -> int:
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 0 < deal < 2**31:
+            raise NotFoundError("deal")
+        return deal
+
+    def save_deal_review(
+        self,
+        game_id: int,
+        deal: int,
+        *,
+        judged: int,
+        inaccuracies: int,
+        mistakes: int,
+        blunders: int,
+        data: dict[str, Any],
+    ) -> None:
+        """Keep the review of deal ``deal`` of this learner's game (replacing an earlier one);
+        NotFoundError when the game is not this learner's."""
+        game_id = self._game_id(game_id)
+        deal = self._deal_number(deal)
+        counts = {
+            "judged": int(judged),
+            "inaccuracies": int(inaccuracies),
+            "mistakes": int(mistakes),
+            "blunders": int(blunders),
+        }
+        values = {"reviewed": now(), "data": _json_value(data, "review"), **counts}
+        insert = self.db._insert(t.deal_reviews).values(
+            learner_id=self.learner_id, game_id=game_id, deal=deal, **values
+        )
+        upsert = insert.on_conflict_do_update(
+            index_elements=["learner_id", "game_id", "deal"],
+            set_={key: insert.excluded[key] for key in values},
+        )
+
+        def save(connection: Connection) -> None:
+            mine = connection.execute(sa.select(t.games.c.id).where(self._mine(game_id))).first()
+            if mine is None:
+                raise NotFoundError()
+            connection.execute(upsert)
+
+        self._write(save)
+
+    def deal_review(self, game_id: int, deal: int) -> dict[str, Any] | None:
+        """The stored review of a deal of this learner's game, None if it was not reviewed."""
+        game_id = self._game_id(game_id)
+        deal = self._deal_number(deal)
+        r = t.deal_reviews
+        query = sa.select(r.c.data).where(
+            r.c.learner_id == self.learner_id, r.c.game_id == game_id, r.c.deal == deal
+        )
+        found = self._read(lambda c: c.execute(query).scalar())
+        return None if found is None else dict(found)
+
+    def deal_reviews(self, limit: int = 500) -> list[DealReviewSummary]:
+        """This learner's reviewed deals, the earliest review first (the last ``limit``)."""
+        r, g = t.deal_reviews, t.games
+        query = (
+            sa.select(
+                r.c.game_id, g.c.name, r.c.deal, r.c.reviewed, r.c.judged,
+                r.c.inaccuracies, r.c.mistakes, r.c.blunders,
+            )
+            .join(g, g.c.id == r.c.game_id)
+            .where(r.c.learner_id == self.learner_id, g.c.learner_id == self.learner_id)
+            .order_by(r.c.reviewed.desc(), r.c.game_id.desc(), r.c.deal.desc())
+            .limit(limit)
+        )
+        rows = self._read(lambda c: c.execute(query).all())
+        return [DealReviewSummary(*row) for row in reversed(rows)]
+
     # --- the learner's own data ------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
@@ -1026,6 +1113,9 @@ class LearnerStore:
                 "bookmarks": rows(t.bookmarks, t.bookmarks.c.item),
                 "reports": rows(t.reports, t.reports.c.id),
                 "games": games,
+                "deal_reviews": rows(
+                    t.deal_reviews, t.deal_reviews.c.game_id, t.deal_reviews.c.deal
+                ),
             }
 
         return self._read(dump)

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor.inputs import plain
+from tutor.ui.deal_review import mistakes_over_time
 from tutor.ui.i18n import t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
 from tutor.ui.puzzles import WEAK_RATE, find_puzzle
@@ -37,6 +38,7 @@ def render() -> None:
         _progress(lang)
     with reported(lang):
         _queue(lang)
+    _deal_reviews(lang)
     _your_data(lang)
 
 
@@ -80,6 +82,12 @@ def _queue(lang: str) -> None:
         puzzle = find_puzzle(item)
         label = t(lang, f"themes.{puzzle.theme.value}") if puzzle else plain(item)
         st.markdown(f"- `{item}` · {label} · {when.astimezone():%Y-%m-%d %H:%M}")
+
+
+def _deal_reviews(lang: str) -> None:
+    """The learner's mistakes per reviewed deal over time (tutor.ui.deal_review)."""
+    with reported(lang):
+        mistakes_over_time(lang)
 
 
 # --- the learner's own data ---------------------------------------------------------------

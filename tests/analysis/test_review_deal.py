@@ -1,0 +1,191 @@
+"""The deal review: each of the learner's cards judged by the open-card solver where it is
+exact within the budget, the others left to the coach's remarks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from tutor.analysis import analyse
+from tutor.analysis.review import (
+    THRESHOLDS,
+    DealReview,
+    Verdict,
+    review_deal,
+    verdict_for,
+)
+from tutor.bots.simple import SimpleBot
+from tutor.bots.simulate import WAITING, bot_step, play_deal
+from tutor.engine.cards import PETIT, parse_card
+from tutor.engine.game import Deal, Phase, Play
+from tutor.practice.coach import RemarkCode
+from tutor.practice.moves import decode, encode
+
+DEALER = 3
+BLUNDER_SEED = 168  # the learner defends and holds the Petit and trumps at trick 15
+BLUNDER_TRICK = 14  # 0-based
+
+
+@cache
+def petit_thrown_away() -> tuple[str, ...]:
+    """SimpleBot everywhere, but at trick 15 the learner (seat 0, a defender) throws the Petit
+    under the attack's winning trump although it holds other trumps: a known blunder."""
+    bots = [SimpleBot()] * 4
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    while not (deal.phase is Phase.PLAYING and deal.to_play == 0
+               and len(deal.tricks) == BLUNDER_TRICK):
+        bot_step(deal, bots)
+    assert deal.legal_plays() >> PETIT & 1 and deal.legal_plays() != 1 << PETIT
+    assert not deal.is_attack(0)
+    deal.push(Play(PETIT))
+    while deal.phase in WAITING:
+        bot_step(deal, bots)
+    return tuple(encode(a) for a in deal.moves)
+
+
+@cache
+def blunder_review() -> DealReview:
+    return review_deal(4, BLUNDER_SEED, DEALER, petit_thrown_away())
+
+
+def test_the_petit_thrown_under_the_attacks_trump_is_a_blunder_and_a_trump_was_better() -> None:
+    card = blunder_review().card_in(BLUNDER_TRICK)
+    assert card is not None and card.judged and not card.attack
+    assert card.card == PETIT
+    assert card.verdict is Verdict.BLUNDER
+    assert card.better == (parse_card("T17"),)
+    # a defender's loss: the taker's mark rose by 231, 77 from each of the three defenders
+    assert card.played - card.best == 231  # type: ignore[operator]
+    assert card.loss == 77
+
+
+def test_the_better_cards_line_starts_with_it_and_reaches_the_best_value() -> None:
+    card = blunder_review().card_in(BLUNDER_TRICK)
+    assert card is not None
+    seat, first = card.line[0]
+    assert (seat, first) == (0, card.better[0])
+    assert len(card.line) == 4 * (18 - BLUNDER_TRICK) - 1  # the trick's first card was played
+
+
+def test_the_values_are_the_solvers_own_for_the_position() -> None:
+    """The review's values agree with ``analyse`` of the same position."""
+    moves = petit_thrown_away()
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    for text in moves:
+        if deal.to_play == 0 and len(deal.tricks) == BLUNDER_TRICK and deal.phase is Phase.PLAYING:
+            break
+        deal.push(decode(text))
+    analysis = analyse(deal)
+    card = blunder_review().card_in(BLUNDER_TRICK)
+    assert card is not None
+    assert analysis.value == card.best
+    assert analysis.value_of(PETIT).value == card.played
+    assert set(analysis.best) == set(card.better)
+
+
+def test_the_coach_remark_stays_beside_the_solvers_verdict() -> None:
+    codes = [r.code for r in blunder_review().remarks[BLUNDER_TRICK]]
+    assert RemarkCode.LOST_PETIT in codes
+
+
+def test_the_last_cards_are_judged_and_the_earliest_left_to_the_coach() -> None:
+    review = blunder_review()
+    assert len(review.cards) == 18
+    judged = [c.judged for c in review.cards]
+    assert judged[-1] and not judged[0]
+    # judged from the end backwards: once a card is not judged, no earlier one is
+    first = judged.index(True)
+    assert all(judged[first:]) and not any(judged[:first])
+    for card in review.cards[:first]:
+        assert card.played is None and card.verdict is None and card.better == ()
+
+
+def test_the_last_card_is_forced_and_loses_nothing() -> None:
+    last = blunder_review().cards[-1]
+    assert last.forced and last.loss == 0 and last.verdict is None and last.better == ()
+
+
+def test_a_smaller_budget_judges_fewer_cards_never_more() -> None:
+    moves = petit_thrown_away()
+    small = review_deal(4, BLUNDER_SEED, DEALER, moves, node_budget=2_000)
+    assert 0 < small.judged < blunder_review().judged
+    by_trick = {c.trick: c for c in blunder_review().cards}
+    for card in small.cards:
+        if card.judged:  # what is judged is judged the same
+            assert replace(card, nodes=0) == replace(by_trick[card.trick], nodes=0)
+
+
+def test_the_thresholds_are_pinned() -> None:
+    assert THRESHOLDS == (
+        (Verdict.BLUNDER, 15),
+        (Verdict.MISTAKE, 4),
+        (Verdict.INACCURACY, 1),
+    )
+    assert [verdict_for(x) for x in (0, 1, 3, 4, 14, 15, 77)] == [
+        None,
+        Verdict.INACCURACY,
+        Verdict.INACCURACY,
+        Verdict.MISTAKE,
+        Verdict.MISTAKE,
+        Verdict.BLUNDER,
+        Verdict.BLUNDER,
+    ]
+
+
+def test_a_review_survives_the_round_trip_through_its_data() -> None:
+    review = blunder_review()
+    again = DealReview.from_data(review.to_data(), review.remarks)
+    assert again == review
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"version": 99, "players": 4, "learner": 0, "cards": []},
+        {"version": 1, "players": 7, "learner": 0, "cards": []},
+        {"version": 1, "players": 4, "learner": 0, "cards": [{}]},
+        {"version": 1, "players": 4, "learner": 0, "cards": [{"trick": 0, "card": "ZZ",
+                                                              "attack": True, "judged": False}]},
+    ],
+)
+def test_stored_data_that_is_not_a_review_is_refused(data: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        DealReview.from_data(data)
+
+
+def test_a_deal_everybody_passed_has_nothing_to_review() -> None:
+    seed = next(s for s in range(50) if play_deal(4, s, DEALER).phase is Phase.REDEAL)
+    moves = [encode(a) for a in play_deal(4, seed, DEALER).moves]
+    review = review_deal(4, seed, DEALER, moves)
+    assert review.cards == () and review.remarks == ()
+
+
+def test_a_deal_reviewed_for_another_seat_judges_that_seats_cards() -> None:
+    review = review_deal(4, BLUNDER_SEED, DEALER, petit_thrown_away(), learner=2, node_budget=5_000)
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    for text in petit_thrown_away():
+        deal.push(decode(text))
+    assert [c.card for c in review.cards] == [
+        record.cards[record.seats.index(2)] for record in deal.tricks
+    ]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (5, 3)])
+def test_the_loss_is_the_mark_difference_over_the_takers_share(players: int, seed: int) -> None:
+    """The taker's mark is the deal's score times 2 at 3 players and with a partner at 5 (3 at
+    4 players, 4 for a taker alone at 5): the loss is counted in the deal's score."""
+    deal = play_deal(players, seed, players - 1)
+    moves = [encode(a) for a in deal.moves]
+    share = 2 if players == 3 or deal.partner is not None else 4
+    lost = []
+    for seat in range(players):
+        for card in review_deal(players, seed, players - 1, moves, seat).cards:
+            if card.judged:
+                assert card.played is not None and card.best is not None
+                assert card.loss == abs(card.played - card.best) // share
+                assert abs(card.played - card.best) % share == 0
+                lost.append(card.loss)
+    assert any(lost)  # the seed has a card that lost something

@@ -1,0 +1,225 @@
+"""The deal review page (AppTest): a saved practice deal stepped trick by trick with the
+solver's verdicts, the "all hands visible" notice, another learner's game refused, the review
+stored once; and "My progress" showing the mistakes per reviewed deal."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.analysis.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
+from tests.app.conftest import open_app
+from tests.app.conftest import texts as page_texts
+from tests.app.test_hostile_input import HOSTILE_VALUES, assert_no_raw_markup
+from tutor.engine.cards import card_name, parse_card
+from tutor.engine.game import Deal
+from tutor.engine.variants import FFT_2012
+from tutor.practice import DealRow, next_seed
+from tutor.practice.moves import decode
+from tutor.progress.store import Database, LearnerStore
+from tutor.ui.deal_review import review_query
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
+DASHBOARD = str(ROOT / "tutor" / "ui" / "pages" / "dashboard.py")
+
+
+@cache
+def game_data() -> dict[str, object]:
+    """A saved practice game whose first deal is the one where the learner throws the Petit
+    away (see tests/analysis/test_review_deal.py), the second just dealt."""
+    moves = petit_thrown_away()
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    for text in moves:
+        deal.push(decode(text))
+    result = deal.result()
+    row = DealRow(1, BLUNDER_SEED, DEALER, moves, result.marks, deal.taker, deal.contract,
+                  result.score.made)
+    return {
+        "version": 1,
+        "players": 4,
+        "rules": FFT_2012.name,
+        "seed": BLUNDER_SEED,
+        "first_dealer": DEALER,
+        "target": None,
+        "coach": True,
+        "rows": [row.to_data()],
+        "current": {"number": 2, "seed": next_seed(BLUNDER_SEED, 2), "dealer": 0, "moves": []},
+    }
+
+
+def saved_game(store: LearnerStore) -> int:
+    return store.create_game("Practice (4 players)", "practice", game_data()).id
+
+
+def open_review(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return page_texts(at)
+
+
+def button(at: AppTest, key: str):  # type: ignore[no-untyped-def]
+    return next(b for b in at.button if b.key == key)
+
+
+def test_the_page_says_it_judges_with_every_hand_visible(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    assert "all hands visible" in texts(at)
+    assert "Trick 1 of 18" in texts(at)
+
+
+def test_back_and_forward_step_through_the_tricks(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    assert button(at, "review-back").disabled
+    button(at, "review-forward").click().run()
+    button(at, "review-forward").click().run()
+    assert "Trick 3 of 18" in texts(at)
+    button(at, "review-back").click().run()
+    assert "Trick 2 of 18" in texts(at)
+    assert not at.exception
+
+
+def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    at = open_review()
+    at.session_state[f"review-trick-{game_id}-1"] = BLUNDER_TRICK
+    at.run()
+    shown = texts(at)
+    assert f"Trick {BLUNDER_TRICK + 1} of 18" in shown
+    assert [e.value for e in at.error] == [
+        "Blunder: 77 points lost against the best card, in the deal's score (what the taker "
+        "wins from or pays to each defender)."
+    ]
+    assert f"Better: {card_name(parse_card('T17'), 'en')}" in shown
+    assert "Your Petit was caught" in shown  # the coach's remark stays beside the verdict
+    # the last trick is the end: forward is disabled there
+    at.session_state[f"review-trick-{game_id}-1"] = 17
+    at.run()
+    assert button(at, "review-forward").disabled
+
+
+def test_an_early_card_is_left_to_the_coach(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    assert "Not judged by the solver" in texts(at)
+
+
+def test_the_review_is_computed_once_and_stored_with_its_counts(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    open_review()
+    [summary] = mine.deal_reviews()
+    assert (summary.game_id, summary.deal) == (game_id, 1)
+    assert summary.blunders >= 1 and summary.judged >= 4
+    stored = mine.deal_review(game_id, 1)
+    assert stored is not None
+    # a second visit reads it back: the stored review is what the page shows
+    stored["cards"][BLUNDER_TRICK]["better"] = ["T20"]
+    mine.save_deal_review(game_id, 1, judged=summary.judged, inaccuracies=summary.inaccuracies,
+                          mistakes=summary.mistakes, blunders=summary.blunders, data=stored)
+    at = open_review()
+    at.session_state[f"review-trick-{game_id}-1"] = BLUNDER_TRICK
+    at.run()
+    assert f"Better: {card_name(parse_card('T20'), 'en')}" in texts(at)
+
+
+def test_another_learners_game_is_not_reviewable(database: Database, mine: LearnerStore) -> None:
+    other = database.learner(database.new_learner())
+    theirs = saved_game(other)
+    at = open_review(game=str(theirs))
+    assert "not one of your saved games" in texts(at)
+    assert "Trick 1 of" not in texts(at)
+    assert other.deal_reviews() == [] and mine.deal_reviews() == []
+    # and with a game of one's own, their id still chooses one's own
+    mine_id = saved_game(mine)
+    at = open_review(game=str(theirs))
+    assert "not one of your saved games" in texts(at)
+    assert at.query_params["game"] == str(mine_id)
+    assert other.deal_reviews() == []
+
+
+def test_the_url_chooses_the_game_and_nonsense_in_it_is_refused(mine: LearnerStore) -> None:
+    first = saved_game(mine)
+    second = saved_game(mine)
+    at = open_review(game=str(first), deal="1")
+    assert at.selectbox(key="review-game").value == first
+    at = open_review(game="<b>x</b>", deal="99999999")
+    assert not at.exception
+    assert at.selectbox(key="review-game").value in (first, second)
+    assert "<b>x</b>" not in "".join(e.value for e in at.markdown)
+
+
+def test_with_no_saved_game_the_page_says_where_to_start() -> None:
+    at = open_review()
+    assert "No saved practice game yet" in texts(at)
+
+
+def test_the_page_speaks_italian(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review(lang="it")
+    assert "carte scoperte" in texts(at)
+    assert "Presa 1 di 18" in texts(at)
+
+
+def test_my_progress_shows_the_mistakes_per_reviewed_deal(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    for deal, blunders in ((1, 2), (2, 0)):
+        mine.save_deal_review(game_id, deal, judged=8, inaccuracies=1, mistakes=3,
+                              blunders=blunders, data={})
+    at = AppTest.from_file(DASHBOARD, default_timeout=30)
+    at.run()
+    assert not at.exception
+    assert "Mistakes in your reviewed deals" in [e.value for e in at.subheader]
+    [table] = [d.value for d in at.dataframe if "Blunders" in d.value.columns]
+    assert list(table["Blunders"]) == [2, 0] and list(table["Mistakes"]) == [3, 3]
+    assert list(table["Deal"]) == ["Deal 1 of Practice (4 players)",
+                                   "Deal 2 of Practice (4 players)"]
+
+
+def test_my_progress_without_reviews_says_so_in_italian() -> None:
+    at = AppTest.from_file(DASHBOARD, default_timeout=30)
+    at.query_params["lang"] = "it"
+    at.run()
+    assert "Nessuna mano analizzata" in texts(at)
+
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=["super2", "2**63", "5000-digits",
+                                                       "negative", "empty", "markup"])
+def test_hostile_values_in_the_review_link_never_raise(mine: LearnerStore, value: str) -> None:
+    saved_game(mine)
+    at = open_app("review", game=value, deal=value)  # asserts no exception
+    assert_no_raw_markup(at)
+    assert "Trick 1 of 18" in texts(at)  # the learner's own game is reviewed instead
+
+
+def test_the_review_page_is_in_the_apps_navigation(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_app("review")
+    assert "Deal review" in [e.value for e in at.title]
+
+
+def test_the_link_after_a_deal_opens_its_review(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    at = open_review(**review_query(game_id, 1))
+    assert at.selectbox(key="review-game").value == game_id
+    assert at.selectbox(key="review-deal").value == 1
+
+
+def test_a_marked_card_has_a_button_to_its_trick(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    button(at, f"review-goto-{BLUNDER_TRICK}").click().run()
+    assert f"Trick {BLUNDER_TRICK + 1} of 18" in texts(at)
+    assert at.error and "Blunder" in at.error[0].value

@@ -1,0 +1,3 @@
+from tutor.ui.deal_review import render
+
+render()
