@@ -88,7 +88,7 @@ def test_trainer_hints_and_generated_practice(page, server):
     wait_ready(page)
     shot(page, "trainer-hints-en")
     page.goto(f"{server}/puzzles?lang=en&gen=obligations&seed=2024&players=4")
-    page.get_by_text("Seed 2024").wait_for()
+    page.get_by_text("Puzzle number 2024").wait_for()
     wait_ready(page)
     shot(page, "trainer-generated-en")
     page.goto(f"{server}/progress?lang=en")

@@ -277,6 +277,7 @@ def _render_step(
     if step.position is not None:
         if step.position.trick:
             show_trick(step.position, lang)
+            st.space("small")  # the players' names under the trick never touch the hand
         if step.position.hand:
             show_cards(step.position.hand, lang, width=52)
     if step.glossary:

@@ -22,7 +22,7 @@ import streamlit as st
 from tutor.content.evaluate import Verdict, expected_answer
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, display_order, suit_of
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.progress.store import StoreError, TrainerSummary
@@ -178,14 +178,17 @@ def _stats_bar(lang: str, summary: TrainerSummary) -> None:
     streak = summary.streak
     due = len(summary.due)
     nxt = summary.next_due
-    cols = st.columns(3)
-    cols[0].metric(
+    # one row that wraps only when it must: columns would stack the three numbers on a
+    # phone, filling the first screen before the puzzle
+    row = st.container(horizontal=True, gap="large")
+    row.metric(
         t(lang, "trainer.streak"),
         streak.current,
         help=t(lang, "trainer.best_streak", n=streak.best),
+        width="content",
     )
-    cols[1].metric(t(lang, "trainer.due"), due)
-    cols[2].metric(t(lang, "trainer.solved"), summary.solved)
+    row.metric(t(lang, "trainer.due"), due, width="content")
+    row.metric(t(lang, "trainer.solved"), summary.solved, width="content")
     if nxt is not None and due == 0:
         st.caption(t(lang, "trainer.next_due", when=_when(nxt[1], lang)))
 
@@ -229,14 +232,30 @@ def _card_set(answer: object) -> set[Card]:
 
 
 def _candidates(puzzle: Puzzle) -> set[Card] | None:
-    """The cards a second hint highlights: the accepted or legal ones."""
+    """The cards a second hint highlights: it narrows the search without giving the answer
+    away (see ``narrowed``)."""
     ex = puzzle.exercise
     if ex.kind == "play":
         accepted = getattr(ex, "accept", None)
-        return set(accepted) if accepted else _card_set(expected_answer(puzzle))
-    if ex.kind == "legal-set":
-        return _card_set(expected_answer(puzzle))
-    return None
+        answer = set(accepted) if accepted else _card_set(expected_answer(puzzle))
+    elif ex.kind == "legal-set":
+        answer = _card_set(expected_answer(puzzle))
+    else:
+        return None
+    return narrowed(answer, set(ex.position.hand))
+
+
+def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
+    """Every card of the suits (trumps, the Excuse) the answer is in: the family to look
+    in. When that is exactly the answer, the cards of the next suit held are added, so the
+    highlighted cards are never the answer itself (unless the whole hand is)."""
+    suits = {suit_of(card) for card in answer}
+    shown = {card for card in hand if suit_of(card) in suits}
+    for card in display_order(hand - shown):
+        if shown != answer:
+            break
+        shown |= {other for other in hand if suit_of(other) is suit_of(card)}
+    return shown
 
 
 def _take_hint(key: str) -> None:
