@@ -7,12 +7,11 @@ they were last in. The last step offers the next lesson and the puzzles of the l
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import streamlit as st
 
 from tutor.content.models import Lesson, Theme
 from tutor.inputs import PARAM_SHOWN, clip, plain
+from tutor.progress.store import SavedLesson
 from tutor.ui.exercise import attempts, last_verdict, render_exercise, reset_exercise
 from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.i18n import localized, t
@@ -157,21 +156,21 @@ def _render(lang: str) -> None:
     _lesson_step(by_id[chosen], list(lessons), lang)
 
 
-def _saved_lessons() -> dict[str, object]:
+def _saved_lessons() -> dict[str, SavedLesson]:
     if "saved_lessons" not in st.session_state:  # one read per session (see lesson_progress)
         st.session_state["saved_lessons"] = store().lessons()
-    saved: dict[str, object] = st.session_state["saved_lessons"]
+    saved: dict[str, SavedLesson] = st.session_state["saved_lessons"]
     return saved
 
 
 def where_left_off(ids: list[str]) -> str | None:
     """The lesson the learner was last in (the last one saved), if any."""
     saved = _saved_lessons()
-    moments: list[tuple[datetime, str]] = []
-    for lesson_id in ids:
-        when = getattr(saved.get(lesson_id), "updated", None)
-        if isinstance(when, datetime):
-            moments.append((when, lesson_id))
+    moments = [
+        (lesson.updated, lesson_id)
+        for lesson_id in ids
+        if (lesson := saved.get(lesson_id)) is not None and lesson.updated is not None
+    ]
     return max(moments)[1] if moments else None
 
 
