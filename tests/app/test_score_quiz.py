@@ -126,10 +126,17 @@ def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: Learner
     assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
 
 
-def test_full_mode_unknown_wrong_answer_shows_the_whole_calculation(db: LearnerStore) -> None:
+def test_full_mode_unknown_wrong_answer_asks_again_then_shows_the_calculation(
+    db: LearnerStore,
+) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     answer_full(at, q.score.taker + 1)
+    shown = texts(at)
+    assert t("en", "score_quiz.try_again") in shown
+    assert "Here is the whole calculation" not in shown  # one retry before the answer
+    assert f"Taker: {q.score.taker:+d}" not in shown
+    answer_full(at, q.score.taker + 2)
     shown = texts(at)
     assert "Here is the whole calculation" in shown
     for line in score_lines(q.score, "en"):
@@ -232,10 +239,12 @@ def test_steps_mode_wrong_threshold_is_named_at_its_step(db: LearnerStore) -> No
     assert "This looks like a known mistake" in shown
     assert f"You used **{wrong}** as the threshold" in shown
     assert f"The right step: Needed: {steps[2].answer}" in shown
-    # and a wrong value that is no known mistake: the whole calculation
+    # and a wrong value that is no known mistake: that step's correction, not the whole
+    # calculation (the taker's marks are still to be found)
     submit_step(at, q, 2, "7")
     assert match_step(case_of(q), 1, 7) == [] and right_steps(case_of(q))[1][1] != 7
-    assert "Here is the whole calculation" in texts(at)
+    assert f"The right step: Needed: {steps[2].answer}" in texts(at)
+    assert "Here is the whole calculation" not in texts(at)
     at.button(key=f"sq_skip_steps-1-{q.seed}_2").click().run()
     assert f"Points needed with that many oudlers: **{steps[2].answer}**" in texts(at)
 
@@ -265,10 +274,12 @@ def test_counting_mode_right_and_wrong(db: LearnerStore) -> None:
     q = current(at)
     answer_count(at, str(len(q.pile) * 10))  # nonsense: no known mistake
     assert "Not quite." in texts(at)
-    assert "Total: **" in texts(at)
+    assert "Total: **" not in texts(at)  # asked again before the total is revealed
+    assert t("en", "score_quiz.try_again") in texts(at)
     honours = half_points(mask_of(q.pile)) + sum(1 for c in q.pile if half_points(1 << c) > 1)
     answer_count(at, format_half(honours))
     assert t("en", "score_quiz.count_mistakes.honour_alone_as_pair") in texts(at)
+    assert "Total: **" in texts(at)  # a second wrong answer: the breakdown
     answer_count(at, format_half(q.result.attack_half_points).replace(".", ","))
     assert at.success[0].value == (
         f"Right! The attack has {format_half(q.result.attack_half_points)} points."

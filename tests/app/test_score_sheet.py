@@ -176,7 +176,7 @@ def test_the_worked_calculation_is_on_demand(db: LearnerStore) -> None:
     at = fft_game()
     shown = texts(at)
     for line in (
-        "Points: 49 with 2 oudler(s)",
+        "Points: 49 · oudlers: 2",
         "Needed: 41",
         "25 + 8 = 33",
         "Petit au bout (attack): +10 = 43",

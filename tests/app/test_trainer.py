@@ -40,7 +40,7 @@ def test_every_kind_answered_wrong_then_right_gives_both_verdicts(puzzle_id):
     answer(at, puzzle_id, right=False)
     assert any(e.value for e in at.error), texts(at)
     answer(at, puzzle_id, right=True)
-    assert "Right!" in texts(at)
+    assert at.success  # right (the authored text says so itself)
     assert BANK.puzzle(puzzle_id).explanation.en.split()[0] in texts(at)
 
 
@@ -80,8 +80,7 @@ def test_progress_and_review_queue_survive_a_restart(fresh_state: Path):
 
     st.cache_resource.clear()
     again = open_app("dashboard", lang="en")
-    shown = texts(again)
-    assert "scoring-01" in shown  # in the review queue
+    assert in_queue(again, "scoring-01")  # in the review queue, named
     assert metric(again, "Puzzles solved") == "1"
     assert metric(again, "Best streak") == "1"
 
@@ -90,7 +89,7 @@ def test_generated_puzzle_is_reproduced_from_the_seed_in_the_url():
     at = open_app("puzzles", lang="en", gen="counting", seed="12345", players="4")
     first = texts(at)
     again = open_app("puzzles", lang="en", gen="counting", seed="12345", players="4")
-    assert "Seed 12345" in first and texts(again) == first
+    assert "Puzzle number 12345" in first and texts(again) == first
 
 
 def test_an_unusable_database_says_so_and_the_trainer_keeps_working(monkeypatch, tmp_path):
@@ -103,7 +102,7 @@ def test_an_unusable_database_says_so_and_the_trainer_keeps_working(monkeypatch,
     at = open_puzzle("overtrump-01")
     assert any("progress database is damaged" in str(w.value) for w in at.warning)
     answer(at, "overtrump-01", right=True)
-    assert "Right!" in texts(at)
+    assert at.success  # right (the authored text says so itself)
     assert any("progress database is damaged" in str(w.value) for w in at.warning)
     assert cards_of(0) == []
 
@@ -117,3 +116,12 @@ def test_a_wrong_score_is_matched_to_the_known_mistake_it_makes():
     number_answer(at, "puzzle-scoring-01", 378)
     assert "You multiplied the poignée" in texts(at)
     assert "The right step" in texts(at)
+
+
+def in_queue(at: AppTest, puzzle_id: str) -> bool:
+    """Whether the progress page lists the puzzle in its review queue (named, as a link)."""
+    from tutor.content.loader import load_all
+    from tutor.ui.dashboard import puzzle_name
+
+    name = puzzle_name(load_all().puzzle(puzzle_id), "en")
+    return any(link.proto.label == name for link in at.get("page_link"))

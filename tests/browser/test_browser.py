@@ -11,6 +11,9 @@ from tests.browser.conftest import shot
 pytestmark = pytest.mark.browser
 
 
+RIGHT = '[data-testid="stAlertContentSuccess"]'  # a right answer's verdict
+
+
 def wait_ready(page) -> None:
     """Wait until Streamlit has finished running the script."""
     page.wait_for_selector('[data-testid="stApp"]')
@@ -42,6 +45,19 @@ def test_a_lesson_can_be_walked_to_the_end(page, server):
         wait_ready(page)
         page.get_by_role("button", name="Next →").click()
     page.get_by_text(f"Step {total} of {total}", exact=True).wait_for()
+    wait_ready(page)
+    # the closing banner follows the last step's own check (a set of cards)
+    from tutor.content.evaluate import expected_answer
+    from tutor.engine.cards import format_card
+
+    lesson = load_all().lesson("the-deck")
+    hand = page.locator('[data-testid="tarot-hand"]')
+    for count, card in enumerate(sorted(expected_answer(lesson.steps[-1].check)), start=1):
+        hand.locator(f'div[data-card="{format_card(card)}"]').click()
+        page.locator('[data-testid="tarot-hand"] div[data-selected="true"]').nth(
+            count - 1).wait_for()
+        wait_ready(page)
+    page.get_by_role("button", name="Check").first.click()
     page.get_by_text(re.compile("Lesson complete")).wait_for()
     wait_ready(page)
     shot(page, "lesson-end-en")
@@ -57,7 +73,7 @@ def test_a_puzzle_is_solved_by_clicking_a_card_image(page, server):
     page.get_by_text(re.compile("you must play higher")).wait_for()
     shot(page, "puzzle-wrong-en")
     hand.locator('div[data-card="T17"]').click()
-    page.get_by_text("Right!").wait_for()
+    page.locator(RIGHT).first.wait_for()
     assert "puzzle=overtrump-01" in page.url
     shot(page, "puzzle-right-en")
 
@@ -88,7 +104,7 @@ def test_trainer_hints_and_generated_practice(page, server):
     wait_ready(page)
     shot(page, "trainer-hints-en")
     page.goto(f"{server}/puzzles?lang=en&gen=obligations&seed=2024&players=4")
-    page.get_by_text("Seed 2024").wait_for()
+    page.get_by_text("Puzzle number 2024").wait_for()
     wait_ready(page)
     shot(page, "trainer-generated-en")
     page.goto(f"{server}/progress?lang=en")
@@ -218,6 +234,6 @@ def test_puzzles_of_every_kind_solved_in_the_browser(page, server, puzzle_id):
         field = page.locator(f".st-key-puzzle-{puzzle_id}-number input")
         field.fill(str(int(value) if value == int(value) else value))
     page.get_by_role("button", name="Check").first.click()
-    page.get_by_text("Right!").wait_for()
+    page.locator(RIGHT).first.wait_for()
     wait_ready(page)
     shot(page, f"puzzle-{puzzle_id}-right-en")

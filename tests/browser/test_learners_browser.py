@@ -45,7 +45,7 @@ def solve_a_puzzle(page, server: str) -> None:
     hand.wait_for()
     wait_ready(page)
     hand.locator('div[data-card="T17"]').click()
-    page.get_by_text("Right!").wait_for()
+    page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for()
     wait_ready(page)
 
 

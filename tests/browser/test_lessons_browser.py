@@ -35,3 +35,25 @@ def test_one_step_of_every_lesson_shows_cards_and_text(page, server, lang):
         page.locator("svg.tarot-card").first.wait_for()  # the cards are drawn as cards
         wait_ready(page)
         shot(page, f"lessons/{lesson.number:02d}-{lesson.id}-{lang}")
+
+
+def test_next_opens_the_new_step_at_its_top(page, server):
+    """M4: a click on Next at the bottom of a long step lands on the new step's heading and
+    step counter, not part-way down it."""
+    from playwright.sync_api import expect
+
+    lesson = next(les for les in LESSONS if les.id == "trick-obligations")
+    title = page.get_by_role("heading", name=localized(lesson.title, "en"))
+    page.set_viewport_size({"width": 1000, "height": 600})
+    page.goto(f"{server}/lessons?lang=en&lesson={lesson.id}&step=2")
+    title.wait_for()
+    wait_ready(page)
+    for step in (2, 3):
+        next_button = page.locator(".st-key-lesson-next button")
+        next_button.scroll_into_view_if_needed()
+        expect(title).not_to_be_in_viewport()  # the learner is at the bottom of the step
+        next_button.click()
+        counter = t("en", "lesson.step_of", step=step + 1, total=len(lesson.steps))
+        page.get_by_text(counter, exact=True).wait_for()
+        expect(title).to_be_in_viewport()
+        expect(page.get_by_text(counter, exact=True)).to_be_in_viewport()

@@ -51,6 +51,10 @@ EXPECTED: list[tuple[str, int, int, str, str]] = [
      "'Hai preso con': write 'hai dichiarato'"),
     (f"{COUNTING}/oudler-in-italian.yaml", 17, 24, "explanation.it",
      "'oudler': write 'bout' in Italian running text"),
+    (f"{COUNTING}/bout-in-english.yaml", 14, 8, "explanation.en",
+     "'bout': write 'oudler' in English running text"),
+    (f"{COUNTING}/mano-for-a-deal.yaml", 17, 25, "explanation.it",
+     "'vince la mano': 'mano' is the cards held"),
     ("lessons/glossary.yaml", 8, 76, "terms.0.definition.it",
      "'oudler': write 'bout' in Italian running text"),
 ]

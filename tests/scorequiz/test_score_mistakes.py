@@ -82,6 +82,44 @@ KNOWN = [
     (m.chelem_multiplied, FFT_5, StepKind.CHELEM, 162 + 20 + 800, 3 * 982),
     (m.old_multipliers, case(contract=GS, points=45, oudlers=2), StepKind.MULTIPLIER, 87, 261),
     (m.old_multipliers, case(contract=GC, points=45, oudlers=2), StepKind.MULTIPLIER, 116, 348),
+    # content-review §7: the common mistakes the catalogue missed
+    (m.multiplied_difference_only, case(contract=G, points=52), StepKind.MULTIPLIER, 47, 141),
+    (m.multiplied_base_only, case(contract=G, points=52), StepKind.MULTIPLIER, 61, 183),
+    (m.forgot_base, case(contract=G, points=52), StepKind.BASE, 11, 66),
+    (m.juste_fait_lost, case(contract=G, points=41), StepKind.MARKS, -150, -150),
+    (m.juste_fait_nothing, case(contract=G, points=41), StepKind.BASE, 0, 0),
+    (m.forgot_chelem, FFT_5, StepKind.CHELEM, 182, 546),
+    (m.announced_chelem_as_unannounced, FFT_5, StepKind.CHELEM, 382, 1146),
+    (
+        m.unannounced_chelem_as_announced,
+        case(contract=P, points=91, oudlers=3, pab=A, chelem=Chelem.MADE),
+        StepKind.CHELEM,
+        490,
+        1470,
+    ),
+    (
+        m.failed_chelem_ignored,
+        case(contract=G, points=60, chelem=Chelem.ANNOUNCED_FAILED),
+        StepKind.CHELEM,
+        88,
+        264,
+    ),
+    (
+        m.defence_chelem_forgotten,
+        case(contract=P, points=0, oudlers=0, chelem=Chelem.DEFENCE),
+        StepKind.CHELEM,
+        81,
+        -243,
+    ),
+    (
+        m.petit_au_bout_lost_ignored,
+        case(contract=G, points=37, pab=A),
+        StepKind.PETIT_AU_BOUT,
+        29,
+        -174,
+    ),
+    (m.five_shares_swapped, FIVE, StepKind.MARKS, 58, 58),
+    (m.partner_as_defender, FIVE, StepKind.MARKS, 232, 232),
     (m.wrong_sign, FFT_1, StepKind.MARKS, -318, -318),
     (m.defender_mark, FFT_1, StepKind.MARKS, -106, -106),
     (m.defender_mark, FIVE, StepKind.MARKS, -58, -58),
@@ -155,6 +193,18 @@ def test_mistakes_that_do_not_apply_give_nothing() -> None:
         m.old_multipliers,
         m.four_player_multiple,
         m.five_no_split,
+        m.juste_fait_lost,
+        m.juste_fait_nothing,
+        m.forgot_chelem,
+        m.unannounced_chelem_as_announced,
+        m.announced_chelem_as_unannounced,
+        m.failed_chelem_ignored,
+        m.defence_chelem_forgotten,
+        m.petit_au_bout_lost_ignored,
+        m.five_shares_swapped,
+        m.partner_as_defender,
+        m.multiplied_difference_only,  # a prise: ×1 changes nothing
+        m.multiplied_base_only,
     ):
         assert mistake(plain) == [], mistake.__name__
     # a prise multiplies by 1: multiplying the poignée changes nothing, so it is no mistake
@@ -246,3 +296,72 @@ def test_match_answer_finds_the_mistake_for_whichever_mark_is_asked():
     assert "poignee_multiplied" in {w.code for w in match_answer(case, "taker", 378)}
     assert "poignee_multiplied" in {w.code for w in match_answer(case, "defender", -126)}
     assert "poignee_multiplied" in {w.code for w in match_answer(case, "unit", 126)}
+
+
+def test_the_known_mistakes_name_the_five_player_marks_they_give() -> None:
+    (swapped,) = m.five_shares_swapped(FIVE)
+    assert (swapped.taker, swapped.partner, swapped.defender) == (58, 116, -58)
+    (as_defender,) = m.partner_as_defender(FIVE)
+    assert (as_defender.taker, as_defender.partner, as_defender.defender) == (232, -58, -58)
+    assert "partner_as_defender" in {
+        w.code for w in match_marks(FIVE, 232, [-58, -58, -58, -58])}
+
+
+def test_the_failed_chelem_of_scoring_19_ignored_gives_plus_354() -> None:
+    # scoring-19: garde sans... the content review's example: +354 instead of -246
+    from tutor.content.checks import score_input
+    from tutor.content.loader import load_all
+
+    puzzle = load_all().puzzle("scoring-19")
+    deal = Case(score_input(puzzle.exercise))
+    assert deal.right.taker == -246
+    assert "failed_chelem_ignored" in {w.code for w in match_marks(deal, 354)}
+
+
+def test_the_shortfall_message_names_the_deals_own_shortfall() -> None:
+    (wrong,) = m.shortfall_subtracted(case(contract=G, points=31))  # lost by 10
+    assert dict(wrong.params)["shortfall"] == "10"
+
+
+# --- counting: the mistakes content-review §7 listed ----------------------------------------
+def pile(cards: str, set_aside: str = "", to_defence: str = "") -> CountCase:
+    return CountCase(
+        mask_of(parse_cards(cards)),
+        mask_of(parse_cards(set_aside)) if set_aside else 0,
+        mask_of(parse_cards(to_defence)) if to_defence else 0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("mistake", "deal", "half_points"),
+    [
+        (m.low_card_as_one, PILE, 27 + 2),  # two low cards at 1 instead of 0.5
+        (m.plain_trump_as_honour, pile("KS T20"), 10 + 8),  # the 20 as 4.5
+        (m.lone_low_card_forgotten, pile("KS 1S 5D"), 11 - 1),  # K + low 5, the lone 0.5 lost
+        (m.chien_counted_on_garde_contre, pile("KS 1S", to_defence="QS 2C"), 10 + 8),
+        (m.defence_pile_counted, PILE, 182 - 27),
+    ],
+    ids=lambda v: getattr(v, "__name__", None),
+)
+def test_count_mistakes_give_their_known_total(mistake, deal, half_points) -> None:
+    (wrong,) = mistake(deal)
+    assert wrong.half_points == half_points
+    assert mistake.__name__ in {w.code for w in match_count(deal, half_points)}
+
+
+def test_count_mistakes_that_do_not_apply_give_nothing() -> None:
+    assert m.plain_trump_as_honour(PILE) == []  # the 21 is an oudler, not a plain trump
+    assert m.lone_low_card_forgotten(PILE) == []  # the card left over is the 21
+    assert m.chien_counted_on_garde_contre(PILE) == []
+    assert m.low_card_as_one(pile("KS QH")) == []
+
+
+def test_italian_count_mistakes() -> None:
+    from fractions import Fraction
+
+    cards = parse_cards("KH 3S 4S")  # one group of three: 5 + 1 + 1 - 2 = 5
+    assert m.match_italian_count(cards, Fraction(5)) == []
+    assert m.match_italian_count(cards, Fraction(4)) == ["italian_per_card"]
+    assert m.match_italian_count(cards, Fraction(11, 2)) == ["italian_french_way"]
+    assert m.match_italian_count(cards, Fraction(9, 2)) == ["italian_half_point"]
+    assert m.match_italian_count(cards, Fraction(7)) == []  # unknown: nothing named

@@ -7,8 +7,9 @@ glossary) is searched for:
 - names of our own files and sources: "seed", "della fonte", a puzzle id such as
   ``scoring-29`` or ``needed-05``, a file name ``08-the-excuse.yaml``, a zero-padded "lesson 08";
 - the Italian forms the tutor has replaced by one term (``sovratagliare`` -> ``surtagliare``,
-  ``Unità`` -> ``valore``, ``cartina`` -> ``scartina``, ``oudler`` -> ``bout`` in running text…),
-  and the English and Italian non-word "boudler".
+  ``Unità`` -> ``valore``, ``cartina`` -> ``scartina``, ``oudler`` -> ``bout`` in running text,
+  ``mano`` for a deal -> ``smazzata``…), the English ``bout`` (the glossary's English word is
+  ``oudler``; "petit au bout" is the bonus's name), and the non-word "boudler".
 
 Each finding is a ``LintIssue`` at the line and column of the offending word in the file.
 """
@@ -64,15 +65,29 @@ INTERNAL_NAMES: tuple[TermRule, ...] = (
 
 # One term per concept, per language (the seeds' usage for Italian).
 TERMS: dict[str, tuple[TermRule, ...]] = {
-    "en": (),
+    "en": (
+        # "bout" may be named as the other word (*bouts*, **bouts**, (bouts)); "petit au
+        # bout" is the bonus's name.
+        _rule(r"(?<![*(])(?<!au )\bbouts?\b",
+              "write 'oudler' in English running text (the glossary's word); name 'bout' "
+              "only as the other word: *bout* or (bout)", ("bout",),
+              allowed_where_defined=True),
+    ),
     "it": (
         _rule(r"\bdella fonte\b", "names an internal source: say which (\"un "
                                   "manuale italiano\", \"il regolamento FFT\")",
               ("della fonte",)),
         _rule(r"\bsovr+att?agli\w*", "write 'surtagliare' (the tutor's one word for "
                                      "overtrumping)", ("sovr",)),
-        _rule(r"\bUnità\b", "write 'valore' (della mano), as lesson 10 does", ("unità",),
+        _rule(r"\bUnità\b", "write 'valore' (della smazzata), as lesson 10 does", ("unità",),
               case=True),
+        # "mano" is the cards held; a deal is a "smazzata" (the Italian players' word). The
+        # phrases below only ever mean the deal.
+        _rule(r"\b(?:(?:vinc|perd)\w*|vint[oa]|pers[oa])\s+(?:sia\s+)?la\s+mano\b"
+              r"|\b(?:valore|risultato|resto|fine|presa) della\s+mano\b"
+              r"|\b(?:fine|metà)\s+mano\b"
+              r"|\bla\s+mano\s+(?:è\s+nulla|si\s+annulla|si\s+gioca|non\s+si\s+gioca)",
+              "'mano' is the cards held: write 'smazzata' for a deal", ("mano",)),
         _rule(r"\bfamigli[ae]\b", "a calque: write 'tavoli' for house tables, 'semi' for suits",
               ("famigli",)),
         _rule(r"\bcartin[ae]\b", "write 'scartina' (the Italian players' word)", ("cartin",)),

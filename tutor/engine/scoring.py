@@ -14,7 +14,15 @@ from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import TOTAL_HALF_POINTS, format_half
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError, UnknownNameError
-from tutor.engine.variants import FFT_2012, PetitAuBoutCredit, PoigneeCredit, Rounding, Rules
+from tutor.engine.variants import (
+    FFT_2012,
+    JusteFait,
+    Multiplied,
+    PetitAuBoutCredit,
+    PoigneeCredit,
+    Rounding,
+    Rules,
+)
 
 # FFT 2012's numbers, kept for readers of the rulebook; the calculation reads them from Rules.
 NEEDED_BY_OUDLERS = FFT_2012.needed_by_oudlers
@@ -186,7 +194,7 @@ def _difference(s: ScoreInput, rules: Rules = FFT_2012) -> tuple[bool, int, str]
     if note and rules.half_point_to is Rounding.TO_LOSER:
         diff_half -= 1 if diff_half > 0 else -1  # towards zero: the loser keeps the half
         note = "rounded_to_loser"
-    made = diff_half >= 0
+    made = diff_half > 0 or (diff_half == 0 and rules.juste_fait is not JusteFait.LOST)
     magnitude = (abs(diff_half) + 1) // 2
     return made, magnitude, note
 
@@ -216,9 +224,8 @@ def calculate(
             ("made" if made else "lost") + (":" + rounding if rounding else ""),
         ),
     ]
-    total = rules.base - magnitude if rules.shortfall_subtracted and not made else (
-        rules.base + magnitude
-    )
+    base = 0 if magnitude == 0 and rules.juste_fait is JusteFait.NOTHING else rules.base
+    total = base - magnitude if rules.shortfall_subtracted and not made else base + magnitude
     steps.append(Step(StepKind.BASE, total, total))
     multiplier = rules.multiplier(s.contract)
     pab = 0
@@ -227,9 +234,12 @@ def calculate(
         # Taken from the loser's point of view it is subtracted: (25 + 2 - 10) × 2.
         steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total + pab, s.petit_au_bout.value))
     # Not multiplied (seed 004's flat 10): added after the multiplier.
-    total = (total + pab) * multiplier if rules.petit_au_bout_multiplied else (
-        total * multiplier + pab
-    )
+    multiplied, added = (total + pab, 0) if rules.petit_au_bout_multiplied else (total, pab)
+    if rules.multiplied is Multiplied.DIFFERENCE_ONLY:  # the 25 left out of the product
+        multiplied, added = multiplied - base, added + base
+    elif rules.multiplied is Multiplied.BASE_ONLY:  # the difference left out of it
+        multiplied, added = multiplied - (total - base), added + (total - base)
+    total = multiplied * multiplier + added
     steps.append(Step(StepKind.MULTIPLIER, multiplier, total, s.contract.code))
     winner = Side.ATTACK if made else Side.DEFENCE
     sides: tuple[Side | None, ...] = poignee_sides or (None,) * len(s.poignees)
@@ -265,6 +275,8 @@ def _petit_au_bout(side: Side, made: bool, rules: Rules) -> int:
     if credit is PetitAuBoutCredit.TAKER_ONLY and side is Side.DEFENCE:
         return 0
     for_winner = (side is Side.ATTACK) == made
+    if credit is PetitAuBoutCredit.DEAL_WINNER_ONLY and not for_winner:
+        return 0
     if credit is PetitAuBoutCredit.TO_THE_OTHER_SIDE:
         for_winner = not for_winner
     return bonus if for_winner else -bonus

@@ -34,7 +34,24 @@ class PetitAuBoutCredit(Enum):
     TO_ITS_SIDE = "to_its_side"  # FFT: the side that wins the last trick, won or lost deal
     TO_THE_OTHER_SIDE = "to_the_other_side"
     TAKER_ONLY = "taker_only"  # the defence's petit au bout is ignored
+    DEAL_WINNER_ONLY = "deal_winner_only"  # ignored when its side lost the deal
     TO_THE_STAKE = "to_the_stake"  # it raises what the taker wins or loses, whoever took it
+
+
+class Multiplied(Enum):
+    """What the contract's multiplier applies to."""
+
+    BASE_AND_DIFFERENCE = "base_and_difference"  # FFT: (25 + difference) × multiplier
+    DIFFERENCE_ONLY = "difference_only"  # 25 + difference × multiplier (a learner's mistake)
+    BASE_ONLY = "base_only"  # 25 × multiplier + difference (a learner's mistake)
+
+
+class JusteFait(Enum):
+    """A difference of 0 (the taker has exactly the points needed)."""
+
+    MADE = "made"  # FFT: made, worth 25
+    LOST = "lost"  # a learner's mistake: lost by 0, worth 25 to the defence
+    NOTHING = "nothing"  # a learner's mistake: a draw, no base at all
 
 
 class PoigneeCredit(Enum):
@@ -53,7 +70,9 @@ class Rules:
     half_point_to: Rounding = Rounding.TO_WINNER
     base: int = 25
     shortfall_subtracted: bool = False  # a lost deal as 25 - shortfall (a learner's mistake)
+    juste_fait: JusteFait = JusteFait.MADE
     multipliers: tuple[int, int, int, int] = (1, 2, 4, 6)  # prise, garde, sans, contre
+    multiplied: Multiplied = Multiplied.BASE_AND_DIFFERENCE
     petit_au_bout: int = 10
     petit_au_bout_multiplied: bool = True
     petit_au_bout_credit: PetitAuBoutCredit = PetitAuBoutCredit.TO_ITS_SIDE

@@ -178,6 +178,7 @@ class SavedLesson:
     step: int
     seen: frozenset[int]
     passed: frozenset[int]
+    updated: datetime | None = None  # when the learner was last in this lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,7 +713,8 @@ class LearnerStore:
         query = sa.select(t.lessons).where(t.lessons.c.learner_id == self.learner_id)
         rows = self._read(lambda c: c.execute(query).all())
         return {
-            r.lesson: SavedLesson(r.step, frozenset(r.seen), frozenset(r.passed)) for r in rows
+            r.lesson: SavedLesson(r.step, frozenset(r.seen), frozenset(r.passed), r.updated)
+            for r in rows
         }
 
     # --- review queue ----------------------------------------------------------------------

@@ -93,6 +93,7 @@ class Question:
     bout_trick_winner: int
     bout_trick_is_last: bool
     result: DealResult
+    defence_chien: tuple[Card, ...] = ()  # garde contre: the chien, counted for the defence
 
     @property
     def score(self) -> Score:
@@ -245,6 +246,9 @@ def generate(level: int, seed: int) -> Question:
         bout_trick_winner=bout.winner,
         bout_trick_is_last=index == -1,
         result=result,
+        defence_chien=tuple(display_order(cards_of(deal.chien)))
+        if fate is ChienFate.DEFENCE_UNSEEN
+        else (),
     )
 
 

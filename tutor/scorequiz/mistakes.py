@@ -26,8 +26,11 @@ from tutor.engine.cards import (
     HONOURS_MASK,
     JACKS_MASK,
     KINGS_MASK,
+    LOW_CARDS_MASK,
     OUDLERS_MASK,
     QUEENS_MASK,
+    TRUMPS_MASK,
+    cards_of,
     half_points,
 )
 from tutor.engine.contracts import Contract
@@ -41,13 +44,24 @@ from tutor.engine.scoring import (
     needed,
     score,
 )
-from tutor.engine.variants import FFT_2012, PetitAuBoutCredit, PoigneeCredit, Rounding, Rules
+from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
+from tutor.engine.variants import (
+    FFT_2012,
+    JusteFait,
+    Multiplied,
+    PetitAuBoutCredit,
+    PoigneeCredit,
+    Rounding,
+    Rules,
+)
 
 OLD_MULTIPLIERS = {Contract.GARDE_SANS: 3, Contract.GARDE_CONTRE: 4}
 OLD_POIGNEE_BONUS = {Poignee.SIMPLE: 20, Poignee.DOUBLE: 40, Poignee.TRIPLE: 60}
-# The old family tables as rules: garde sans ×3, garde contre ×4; poignées 20/40/60.
+# House-rule tables some players use: garde sans ×3, garde contre ×4; poignées 20/40/60.
 OLD_FAMILY_MULTIPLIERS = (1, 2, 3, 4)
 OLD_FAMILY_POIGNEES = (20, 40, 60)
+TOTAL_POINTS = 91  # in the whole pack
+CHELEMS = (Chelem.ANNOUNCED_MADE, Chelem.ANNOUNCED_FAILED, Chelem.MADE, Chelem.DEFENCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,10 +268,16 @@ def wrong_threshold(case: Case) -> list[Wrong]:
 
 
 def shortfall_subtracted(case: Case) -> list[Wrong]:
-    """Lost by 7 scored as 25 − 7 instead of 25 + 7."""
-    if case.right.made:
+    """Lost by 7 scored as 25 − 7 instead of 25 + 7 (the message names the deal's shortfall)."""
+    right = case.right
+    if right.made:
         return []
-    return _wrong("shortfall_subtracted", case, misremembered(shortfall_subtracted=True))
+    return _wrong(
+        "shortfall_subtracted",
+        case,
+        misremembered(shortfall_subtracted=True),
+        shortfall=-right.difference,
+    )
 
 
 def half_point_to_loser(case: Case) -> list[Wrong]:
@@ -276,7 +296,7 @@ def chelem_multiplied(case: Case) -> list[Wrong]:
 
 
 def old_multipliers(case: Case) -> list[Wrong]:
-    """The old family multipliers: garde sans ×3, garde contre ×4 (FFT: ×4 and ×6)."""
+    """A house rule's multipliers: garde sans ×3, garde contre ×4 (FFT: ×4 and ×6)."""
     old = OLD_MULTIPLIERS.get(case.input.contract)
     if old is None:
         return []
@@ -285,6 +305,103 @@ def old_multipliers(case: Case) -> list[Wrong]:
         case,
         misremembered(multipliers=OLD_FAMILY_MULTIPLIERS),
         old=old,
+    )
+
+
+def multiplied_difference_only(case: Case) -> list[Wrong]:
+    """Multiplied only the difference: 25 + 11 × 2 = 47 instead of (25 + 11) × 2 = 72."""
+    return _wrong(
+        "multiplied_difference_only", case, misremembered(multiplied=Multiplied.DIFFERENCE_ONLY)
+    )
+
+
+def multiplied_base_only(case: Case) -> list[Wrong]:
+    """Multiplied only the 25: 25 × 2 + 11 = 61 instead of (25 + 11) × 2 = 72."""
+    return _wrong("multiplied_base_only", case, misremembered(multiplied=Multiplied.BASE_ONLY))
+
+
+def forgot_base(case: Case) -> list[Wrong]:
+    """Left out the 25: the difference alone, times the multiplier."""
+    return _wrong("forgot_base", case, misremembered(base=0))
+
+
+def juste_fait_lost(case: Case) -> list[Wrong]:
+    """Scored a difference of 0 as lost (exactly the points needed makes the contract)."""
+    return _wrong("juste_fait_lost", case, misremembered(juste_fait=JusteFait.LOST))
+
+
+def juste_fait_nothing(case: Case) -> list[Wrong]:
+    """Scored a difference of 0 as a draw, with no 25."""
+    return _wrong("juste_fait_nothing", case, misremembered(juste_fait=JusteFait.NOTHING))
+
+
+def _chelem_bonus_changed(case: Case, code: str, chelem: Chelem, wrong: int) -> list[Wrong]:
+    """The chelem ``chelem`` (when it is this deal's) scored as ``wrong`` per defender."""
+    if case.input.chelem is not chelem:
+        return []
+    bonuses = list(FFT_2012.chelem_bonuses)
+    bonuses[CHELEMS.index(chelem)] = wrong
+    return _wrong(code, case, misremembered(chelem_bonuses=tuple(bonuses)))
+
+
+def forgot_chelem(case: Case) -> list[Wrong]:
+    """Left out the taker's chelem bonus (announced or not)."""
+    return _chelem_bonus_changed(case, "forgot_chelem", Chelem.ANNOUNCED_MADE, 0) + (
+        _chelem_bonus_changed(case, "forgot_chelem", Chelem.MADE, 0)
+    )
+
+
+def unannounced_chelem_as_announced(case: Case) -> list[Wrong]:
+    """Gave an unannounced chelem the announced one's 400 (it is 200)."""
+    return _chelem_bonus_changed(case, "unannounced_chelem_as_announced", Chelem.MADE, 400)
+
+
+def announced_chelem_as_unannounced(case: Case) -> list[Wrong]:
+    """Gave an announced chelem the unannounced one's 200 (it is 400)."""
+    return _chelem_bonus_changed(
+        case, "announced_chelem_as_unannounced", Chelem.ANNOUNCED_MADE, 200
+    )
+
+
+def failed_chelem_ignored(case: Case) -> list[Wrong]:
+    """Ignored a failed chelem announcement because the contract was made (it costs 200)."""
+    return _chelem_bonus_changed(case, "failed_chelem_ignored", Chelem.ANNOUNCED_FAILED, 0)
+
+
+def defence_chelem_forgotten(case: Case) -> list[Wrong]:
+    """Left out the defence's chelem (200 per defender, whatever the contract)."""
+    return _chelem_bonus_changed(case, "defence_chelem_forgotten", Chelem.DEFENCE, 0)
+
+
+def petit_au_bout_lost_ignored(case: Case) -> list[Wrong]:
+    """Ignored the taker's own petit au bout because the contract was lost (it still counts
+    for the taker's side): the mirror of ``petit_au_bout_taker_only``."""
+    if case.input.petit_au_bout is not Side.ATTACK or case.right.made:
+        return []
+    return _wrong(
+        "petit_au_bout_lost_ignored",
+        case,
+        misremembered(petit_au_bout_credit=PetitAuBoutCredit.DEAL_WINNER_ONLY),
+    )
+
+
+def five_shares_swapped(case: Case) -> list[Wrong]:
+    """At 5 players, swapped the shares: the partner 2, the taker 1 (it is taker 2, partner 1)."""
+    s = case.input
+    if s.players != 5 or s.alone:
+        return []
+    return _wrong(
+        "five_shares_swapped", case, misremembered(taker_units=(2, 3, 1, 4), partner_units=2)
+    )
+
+
+def partner_as_defender(case: Case) -> list[Wrong]:
+    """At 5 players, marked the partner like a defender (the taker then keeps four shares)."""
+    s = case.input
+    if s.players != 5 or s.alone:
+        return []
+    return _wrong(
+        "partner_as_defender", case, misremembered(taker_units=(2, 3, 4, 4), partner_units=-1)
     )
 
 
@@ -328,18 +445,31 @@ def defender_mark(case: Case) -> list[Wrong]:
 MISTAKES: tuple[Callable[[Case], list[Wrong]], ...] = (
     wrong_threshold,
     half_point_to_loser,
+    juste_fait_lost,
+    juste_fait_nothing,
     shortfall_subtracted,
+    forgot_base,
+    multiplied_difference_only,
+    multiplied_base_only,
     petit_au_bout_wrong_side,
     petit_au_bout_taker_only,
+    petit_au_bout_lost_ignored,
     petit_au_bout_not_multiplied,
     old_multipliers,
     poignee_multiplied,
     poignee_to_shower,
     old_poignee_values,
     chelem_multiplied,
+    forgot_chelem,
+    unannounced_chelem_as_announced,
+    announced_chelem_as_unannounced,
+    failed_chelem_ignored,
+    defence_chelem_forgotten,
     forgot_taker_multiple,
     four_player_multiple,
     five_no_split,
+    five_shares_swapped,
+    partner_as_defender,
     wrong_sign,
     defender_mark,
 )
@@ -389,10 +519,15 @@ def match_step(case: Case, index: int, value: int) -> list[Wrong]:
     right = right_steps(case)
     if right[index][1] == value:
         return []
+
+    def asked(steps: tuple[tuple[StepKind, int], ...]) -> list[tuple[StepKind, int]]:
+        # the unit is never asked on its own: it is read in the marks
+        return [step for step in steps[:index] if step[0] is not StepKind.UNIT]
+
     return [
         wrong
         for wrong in all_wrongs(case)
-        if wrong.steps[:index] == right[:index] and wrong.steps[index][1] == value
+        if asked(wrong.steps) == asked(right) and wrong.steps[index][1] == value
     ]
 
 
@@ -401,6 +536,7 @@ def match_step(case: Case, index: int, value: int) -> list[Wrong]:
 class CountCase:
     pile: int  # the attack's cards
     set_aside: int  # the écart or the chien among them
+    to_defence: int = 0  # a garde contre's chien: not in the pile, it counts for the defence
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,10 +561,85 @@ def honour_alone_as_pair(case: CountCase) -> list[WrongCount]:
     return [WrongCount("honour_alone_as_pair", half_points(case.pile) + honours)]
 
 
+def chien_counted_on_garde_contre(case: CountCase) -> list[WrongCount]:
+    """Counted a garde contre's chien for the taker (it goes to the defence)."""
+    if not case.to_defence:
+        return []
+    return [
+        WrongCount(
+            "chien_counted_on_garde_contre", half_points(case.pile | case.to_defence)
+        )
+    ]
+
+
+def low_card_as_one(case: CountCase) -> list[WrongCount]:
+    """Counted each low card as 1 point (it is 0.5; two low cards make 1)."""
+    lows = (case.pile & LOW_CARDS_MASK).bit_count()
+    if not lows:
+        return []
+    return [WrongCount("low_card_as_one", half_points(case.pile) + lows)]
+
+
+def plain_trump_as_honour(case: CountCase) -> list[WrongCount]:
+    """Counted a plain trump (the 20, say) as an honour, 4.5 instead of 0.5: only the 21,
+    the Petit and the Excuse are worth more than a low card."""
+    if not case.pile & TRUMPS_MASK & ~OUDLERS_MASK:
+        return []
+    return [WrongCount("plain_trump_as_honour", half_points(case.pile) + 8)]
+
+
+def lone_low_card_forgotten(case: CountCase) -> list[WrongCount]:
+    """Counting in pairs, forgot the low card left over at the end (it is worth 0.5)."""
+    count = count_in_pairs(cards_of(case.pile))
+    lone = count.leftover
+    if len(lone) != 1 or nominal_value(lone[0]) != 1:
+        return []
+    return [WrongCount("lone_low_card_forgotten", count.total - 1)]
+
+
+def defence_pile_counted(case: CountCase) -> list[WrongCount]:
+    """Counted the defence's cards and gave that total (the attack has 91 minus it)."""
+    return [WrongCount("defence_pile_counted", 2 * TOTAL_POINTS - half_points(case.pile))]
+
+
 COUNT_MISTAKES: tuple[Callable[[CountCase], list[WrongCount]], ...] = (
     forgot_set_aside,
+    chien_counted_on_garde_contre,
     honour_alone_as_pair,
+    low_card_as_one,
+    plain_trump_as_honour,
+    lone_low_card_forgotten,
+    defence_pile_counted,
 )
+
+
+# --- Italian counting (whole points, groups of three) --------------------------------------
+def italian_per_card(cards: list[int]) -> Fraction:
+    """Subtracted 1 per card instead of 2 per group of three (and 1 per left-over group)."""
+    return Fraction(sum(nominal_value(card) - 1 for card in cards))
+
+
+def italian_french_way(cards: list[int]) -> Fraction:
+    """Counted the French way, in pairs with half points (a king with a low card 5 ...)."""
+    return Fraction(count_in_pairs(cards).total, 2)
+
+
+ITALIAN_MISTAKES: tuple[Callable[[list[int]], Fraction], ...] = (
+    italian_per_card,
+    italian_french_way,
+)
+
+
+def match_italian_count(cards: list[int], value: Fraction) -> list[str]:
+    """The codes of the Italian-counting mistakes giving ``value``; a value with a half point
+    that no mistake gives is still named: Italian counts are whole numbers."""
+    right = count_in_threes(cards).total
+    if value == right:
+        return []
+    codes = [mistake.__name__ for mistake in ITALIAN_MISTAKES if mistake(cards) == value]
+    if not codes and value.denominator != 1:
+        codes.append("italian_half_point")
+    return codes
 
 
 def match_count(case: CountCase, half: int) -> list[WrongCount]:

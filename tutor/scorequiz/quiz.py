@@ -55,7 +55,7 @@ def case_of(q: Question) -> Case:
 
 
 def count_case_of(q: Question) -> CountCase:
-    return CountCase(mask_of(q.pile), mask_of(q.set_aside))
+    return CountCase(mask_of(q.pile), mask_of(q.set_aside), mask_of(q.defence_chien))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
-"""The learner's progress page: streak, strong and weak themes with a chart, the review queue,
-and the learner's own data (export, start afresh, delete, sign in, the pre-profile progress)."""
+"""The learner's progress page: the lessons (each a link to where the learner is in it), the
+puzzles by theme with strong and weak themes, the score quiz, the practice deals, the review
+queue (each puzzle named and a link, and a button to start the review), and the learner's own
+data (export, start afresh, delete, sign in, the pre-profile progress)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,14 @@ import json
 import pandas as pd
 import streamlit as st
 
-from tutor.inputs import plain
+from tutor.content.models import Puzzle
+from tutor.inputs import clip, plain
 from tutor.ui.deal_review import mistakes_over_time
-from tutor.ui.i18n import t
+from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
-from tutor.ui.puzzles import WEAK_RATE, find_puzzle
+from tutor.ui.puzzles import REVIEW, WEAK_RATE, find_puzzle
 from tutor.ui.session import (
+    bank,
     current_language,
     database,
     forget_session_copies,
@@ -24,6 +28,9 @@ from tutor.ui.session import (
 )
 
 FLASH = "profile_flash"
+PAGES = "tutor/ui/pages"
+CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
+NAME_CHARS = 90  # a puzzle named by its question, cut to this length
 
 
 def render() -> None:
@@ -35,11 +42,79 @@ def render() -> None:
         st.success(t(lang, flash), icon=":material/check_circle:")
     # a failed read is a warning in place of its section, never an empty dashboard
     with reported(lang):
+        _lessons(lang)
+    with reported(lang):
         _progress(lang)
+    with reported(lang):
+        _score_quiz(lang)
+    with reported(lang):
+        _practice(lang)
     with reported(lang):
         _queue(lang)
     _deal_reviews(lang)
     _your_data(lang)
+
+
+def _lessons(lang: str) -> None:
+    """Each lesson with the steps seen and the checks right at the first try, as a link that
+    opens it at the step the learner was in."""
+    st.subheader(t(lang, "dashboard.lessons"))
+    saved = store().lessons()
+    for lesson in bank().lessons:
+        got = saved.get(lesson.id)
+        steps = len(lesson.steps)
+        checks = sum(1 for step in lesson.steps if step.check is not None)
+        seen = len(got.seen) if got else 0
+        mark = f" {t(lang, 'lesson.done_mark')}" if seen >= steps else ""
+        params = {"lang": lang, "lesson": lesson.id}
+        if got is not None:
+            params["step"] = str(min(got.step, steps - 1) + 1)
+        left, right = st.columns([3, 2])
+        left.page_link(f"{PAGES}/lessons.py", query_params=params,
+                       label=f"{lesson.number}. {localized(lesson.title, lang)}{mark}")
+        right.caption(
+            t(lang, "lesson.progress_label", done=seen, total=steps) + " · "
+            + t(lang, "lesson.checks_label", passed=len(got.passed) if got else 0, total=checks)
+        )
+
+
+def _score_quiz(lang: str) -> None:
+    """The score quiz's questions by level: how many, how many right at the first try."""
+    st.subheader(t(lang, "dashboard.score_quiz"))
+    rows = [row for row in store().theme_stats("score-quiz") if row.first_tries]
+    if not rows:
+        st.caption(t(lang, "dashboard.score_quiz_empty"))
+    for row in rows:
+        level = row.theme.removeprefix("level-")
+        st.markdown("- " + t(lang, "dashboard.score_quiz_level",
+                             level=t(lang, f"score_quiz.levels.{level}"),
+                             right=row.first_try_right, tries=row.first_tries))
+    st.page_link(f"{PAGES}/score_quiz.py", label=t(lang, "app.nav_score_quiz"),
+                 icon=":material/calculate:", query_params={"lang": lang})
+
+
+def _practice(lang: str) -> None:
+    """The practice games played and the deals finished in them."""
+    st.subheader(t(lang, "dashboard.practice"))
+    games = store().games("practice")
+    deals = sum(game.rows for game in games)
+    st.markdown(t(lang, "dashboard.practice_deals", deals=deals))
+    st.page_link(f"{PAGES}/practice.py", label=t(lang, "app.nav_practice"),
+                 icon=":material/playing_cards:", query_params={"lang": lang})
+
+
+def puzzle_name(puzzle: Puzzle, lang: str) -> str:
+    """A puzzle named for a learner: its theme and its question (cut short), not its id."""
+    question = " ".join(localized(puzzle.exercise.question, lang).replace("*", "").split())
+    if len(question) > NAME_CHARS:
+        question = clip(question, NAME_CHARS)
+    return f"{t(lang, f'themes.{puzzle.theme.value}')} — {question}"
+
+
+def _start_review() -> None:
+    """on_click: the puzzle page opens on the review queue."""
+    st.session_state["trainer_source"] = REVIEW
+    st.session_state.pop("puzzle_id", None)
 
 
 def _progress(lang: str) -> None:
@@ -63,7 +138,7 @@ def _progress(lang: str) -> None:
     })
     st.subheader(t(lang, "dashboard.by_theme"))
     st.bar_chart(table, x=t(lang, "dashboard.theme"), y=t(lang, "dashboard.rate"),
-                 horizontal=True, y_label=t(lang, "dashboard.rate"))
+                 horizontal=True, y_label=t(lang, "dashboard.rate"), color=CHART_GREEN)
     strong = [t(lang, f"themes.{r.theme}") for r in stats if r.rate >= WEAK_RATE]
     weak = [t(lang, f"themes.{r.theme}") for r in stats if r.rate < WEAK_RATE]
     left, right = st.columns(2)
@@ -74,14 +149,27 @@ def _progress(lang: str) -> None:
 
 
 def _queue(lang: str) -> None:
+    """The puzzles to review, soonest first, each named and a link; a button starts the
+    review of those due now."""
     st.subheader(t(lang, "dashboard.queue"))
-    upcoming = sorted(store().reviews().items(), key=lambda kv: kv[1])
+    s = store()
+    upcoming = sorted(s.reviews().items(), key=lambda kv: kv[1])
     if not upcoming:
         st.caption(t(lang, "trainer.review_empty"))
+        return
+    due = len(s.due_items())
+    if due and st.button(t(lang, "dashboard.start_review", n=due), key="dashboard-review",
+                         type="primary", icon=":material/replay:", on_click=_start_review):
+        st.switch_page(f"{PAGES}/puzzles.py")
     for item, when in upcoming[:30]:
         puzzle = find_puzzle(item)
-        label = t(lang, f"themes.{puzzle.theme.value}") if puzzle else plain(item)
-        st.markdown(f"- `{item}` · {label} · {when.astimezone():%Y-%m-%d %H:%M}")
+        left, right = st.columns([4, 1])
+        if puzzle is None:  # an item the bank no longer has: named as stored
+            left.markdown(plain(item))
+        else:
+            left.page_link(f"{PAGES}/puzzles.py", label=puzzle_name(puzzle, lang),
+                           query_params={"lang": lang, "puzzle": puzzle.id})
+        right.caption(f"{when.astimezone():%Y-%m-%d %H:%M}")
 
 
 def _deal_reviews(lang: str) -> None:

@@ -17,11 +17,19 @@ import streamlit as st
 
 from tutor.content.checks import score_input
 from tutor.content.evaluate import Verdict, evaluate, expected_answer
-from tutor.engine.cards import Card, card_name, display_order
+from tutor.engine.cards import Card, card_name, display_order, mask_of
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.scoring import score
+from tutor.engine.tarocchi import count_in_threes
 from tutor.inputs import NUMBER_CHARS, InputRefused, parse_points, parse_whole
-from tutor.scorequiz.mistakes import Case, match_answer
+from tutor.scorequiz.mistakes import (
+    Case,
+    CountCase,
+    count_breakdown,
+    match_answer,
+    match_count,
+    match_italian_count,
+)
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import (
@@ -43,6 +51,22 @@ def _state(key: str) -> dict[str, Any]:
         f"ex:{key}", {"selected": [], "verdict": None, "attempts": 0, "answer": None}
     )
     return state
+
+
+# Streamlit writes its own hint under a text box in English ("Press Enter to submit form"):
+# on a page in another language it is replaced by the catalog's words (CSS only, no script).
+_INPUT_HINT_CSS = """<style>
+[data-testid="InputInstructions"] {{ font-size: 0 !important; }}
+[data-testid="InputInstructions"]::after {{ content: "{hint}"; font-size: 0.75rem; }}
+</style>"""
+
+
+def input_hints_in_language(lang: str) -> None:
+    """Streamlit's English hint under text boxes, said in ``lang`` instead (not for en)."""
+    if lang == "en":
+        return
+    hint = t(lang, "exercise.enter_hint").replace("\\", "").replace('"', "'")
+    st.html(_INPUT_HINT_CSS.format(hint=hint))
 
 
 def reset_exercise(key: str) -> None:
@@ -84,6 +108,7 @@ def render_exercise(
     ``highlight``: cards to show as candidates (the others dimmed), for a hint.
     ``on_answer`` is called once per answer, told whether it is the first."""
     _state(key)["on_answer"] = on_answer
+    input_hints_in_language(lang)
     st.markdown(f"**{localized(ex.question, lang)}**")
     kind = ex.kind
     if kind in CARD_KINDS:
@@ -118,6 +143,7 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
         show_trick(position, lang)
     state = _state(key)
     hand = list(display_order(position.hand))
+    st.space("small")  # the players' names under the trick never touch the heading
     st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
     if ex.kind == "play":
         st.caption(t(lang, "exercise.click_card"))
@@ -181,7 +207,9 @@ def _count_exercise(ex: Any, key: str, lang: str) -> None:
     show_cards(ex.pile, lang)
     method = "exercise.italian_method" if ex.method == "italian" else "exercise.french_method"
     st.caption(t(lang, method))
-    _number_answer(ex, key, lang, integer=ex.method == "italian")
+    # An Italian count is whole, but a half point is taken as an answer (and recognised as
+    # the French count it usually is), not refused as a malformed number.
+    _number_answer(ex, key, lang, integer=False)
 
 
 def _score_exercise(ex: Any, key: str, lang: str) -> None:
@@ -246,7 +274,8 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
     if code == "right":
         return t(lang, "verdict.right")
     if code in ("must_follow_suit", "must_trump", "must_undertrump"):
-        return t(lang, f"verdict.{code}", suit=suit_led_name(ex.position, lang), cards=cards)
+        text = t(lang, f"verdict.{code}", suit=suit_led_name(ex.position, lang), cards=cards)
+        return text[:1].upper() + text[1:]  # "Spades were led...", a sentence
     if code == "wrong_ecart_size":
         return t(lang, "verdict.wrong_ecart_size", n=CHIEN_SIZE[ex.position.players])
     if code == "wrong_set":
@@ -254,24 +283,52 @@ def verdict_text(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
             frozenset(verdict.expected) if isinstance(verdict.expected, frozenset) else frozenset()
         )
         given = frozenset(answer) if isinstance(answer, (set, frozenset)) else frozenset()
-        if ex.kind == "bid":  # sets of bids, not of cards
-            return t(
-                lang,
-                "verdict.wrong_bids",
-                missing=_bid_names(expected - given, lang) or "—",
-                extra=_bid_names(given - expected, lang) or "—",
-            )
-        return t(
-            lang,
-            "verdict.wrong_set",
-            missing=names(expected - given, lang) or "—",
-            extra=names(given - expected, lang) or "—",
-        )
+        listed = partial(_bid_names, lang=lang) if ex.kind == "bid" else partial(names, lang=lang)
+        parts = [t(lang, "verdict.wrong_bids" if ex.kind == "bid" else "verdict.wrong_set")]
+        if expected - given:
+            parts.append(t(lang, "verdict.set_missing", items=listed(expected - given)))
+        if given - expected:
+            extra = "verdict.set_not_allowed" if ex.kind == "bid" else "verdict.set_not_legal"
+            parts.append(t(lang, extra, items=listed(given - expected)))
+        return " ".join(parts)
     if code in ("wrong_number",):
         return t(lang, "verdict.wrong_number")
     if code == "wrong_choice":
         return t(lang, "verdict.wrong_choice")
     return t(lang, f"verdict.{code}", cards=cards)
+
+
+# Codes of verdicts that name the rule the answer broke: the sentence is about the card given,
+# so an authored "wrong" text (written for one likely mistake) is not added to it.
+RULE_CODES = frozenset({
+    "must_follow_suit", "must_trump", "must_overtrump", "must_undertrump", "must_play_trump",
+    "must_play_higher_trump", "called_suit_first_trick", "king_in_ecart", "oudler_in_ecart",
+    "trump_while_other_cards", "wrong_ecart_size",
+})
+
+
+def known_mistakes(ex: Any, answer: object, lang: str) -> list[str]:
+    """The known mistakes that give this wrong number (the score quiz's catalogue): a score
+    (forgot the ×3, multiplied the poignée...), a French count (forgot the écart, a low card
+    as 1...) or an Italian one (counted in pairs, 1 off per card...), each as a sentence."""
+    if not isinstance(answer, (int, Fraction)):
+        return []
+    if ex.kind == "score":
+        if int(answer) != answer:
+            return []
+        wrongs = match_answer(Case(score_input(ex)), ex.ask, int(answer))
+        return [t(lang, f"score_quiz.mistakes.{w.code}", players=ex.deal.players,
+                  **dict(w.params)) for w in wrongs]
+    if ex.kind == "count":
+        value = Fraction(answer)
+        if ex.method == "italian":
+            codes = match_italian_count(list(ex.pile), value)
+        elif (value * 2).denominator == 1:
+            codes = [w.code for w in match_count(CountCase(mask_of(ex.pile), 0), int(value * 2))]
+        else:
+            codes = []
+        return [t(lang, f"score_quiz.count_mistakes.{code}") for code in dict.fromkeys(codes)]
+    return []
 
 
 def _show_score_mistakes(ex: Any, answer: object, lang: str) -> None:
@@ -284,30 +341,70 @@ def _show_score_mistakes(ex: Any, answer: object, lang: str) -> None:
     show_score_mistakes(wrongs, case.right, ex.deal.players, lang)
 
 
+def _show_count_why(ex: Any, lang: str) -> None:
+    """How the pile counts: the French breakdown by kind of card, or the Italian groups."""
+    if ex.method == "italian":
+        count = count_in_threes(list(ex.pile))
+        for group in count.groups:
+            st.markdown(t(lang, "exercise.italian_group", cards=names(group.cards, lang),
+                          points=group.value))
+        st.markdown(t(lang, "score_quiz.breakdown_total", points=count.total))
+        return
+    for kind, cards, half in count_breakdown(mask_of(ex.pile)):
+        if cards:
+            st.markdown(t(lang, "score_quiz.breakdown_line", n=cards,
+                          kind=t(lang, f"score_quiz.count_kinds.{kind}"),
+                          points=format_number(Fraction(half, 2))))
+    total = sum(half for _, _, half in count_breakdown(mask_of(ex.pile)))
+    st.markdown(t(lang, "score_quiz.breakdown_total", points=format_number(Fraction(total, 2))))
+
+
 def _bid_names(codes: frozenset[Any], lang: str) -> str:
+    """Bids by name, in the order of the auction."""
     order = ["pass", "prise", "garde", "garde-sans", "garde-contre"]
     return ", ".join(t(lang, f"contracts.{c}") for c in sorted(codes, key=order.index))
 
 
-def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
-    text = verdict_text(ex, verdict, _state(key)["answer"], lang)
+def verdict_message(ex: Any, verdict: Verdict, answer: object, lang: str) -> str:
+    """What the learner reads first, starting from the answer they gave:
+
+    - right: the authored "right" text (it says so itself: "Right: ..."), else "Right!";
+    - a rule broken by the card or écart given: the engine's sentence about that answer;
+    - a number a known mistake explains (a score, a count): the verdict alone, the mistake
+      follows (the authored "wrong" text was written for one likely mistake, maybe not this);
+    - otherwise the verdict with the authored "wrong" text.
+    """
     feedback = getattr(ex, "feedback", None)
-    extra = ""
-    if feedback is not None:
-        extra = localized(feedback.right if verdict.correct else feedback.wrong, lang)
-    if ex.kind == "choice" and getattr(ex, "why", None):
-        answer = _state(key)["answer"]
-        if isinstance(answer, int) and 0 <= answer < len(ex.why):
-            extra = (extra + " " if extra else "") + localized(ex.why[answer], lang)
-    message = f"{text} {extra}".strip()
+    if verdict.correct:
+        return localized(feedback.right, lang) if feedback is not None else t(lang, "verdict.right")
+    text = verdict_text(ex, verdict, answer, lang)
+    if verdict.code in RULE_CODES or known_mistakes(ex, answer, lang):
+        extra = ""
+    else:
+        extra = localized(feedback.wrong, lang) if feedback is not None else ""
+    why = getattr(ex, "why", None) if ex.kind == "choice" else None
+    if why and isinstance(answer, int) and 0 <= answer < len(why):
+        extra = (extra + " " if extra else "") + localized(why[answer], lang)
+    return f"{text} {extra}".strip()
+
+
+def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
+    answer = _state(key)["answer"]
+    message = verdict_message(ex, verdict, answer, lang)
     if verdict.correct:
         st.success(message, icon=":material/check_circle:")
     else:
         st.error(message, icon=":material/cancel:")
+        if ex.kind == "count":
+            heading = t(lang, "score_quiz.mistake_heading")
+            for sentence in known_mistakes(ex, answer, lang):
+                st.markdown(f"**{heading}** {sentence}")
         if ex.kind in ("count", "score", "bid") and _state(key)["attempts"] >= 2:
             st.info(t(lang, "verdict.expected_number", answer=_answer_text(ex, lang)))
+            if ex.kind == "count":  # every wrong number gets a why
+                _show_count_why(ex, lang)
     if ex.kind == "score" and not verdict.correct:
-        _show_score_mistakes(ex, _state(key)["answer"], lang)
+        _show_score_mistakes(ex, answer, lang)
     if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
         result = score(score_input(ex))
         st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))

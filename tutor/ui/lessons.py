@@ -1,16 +1,18 @@
 """The lesson reader: one step at a time, back and next, checks evaluated in place.
 
-The step reached and the checks passed are kept per lesson for the session, so a learner can
-leave for the puzzles and come back where they were.
+The step reached and the checks right at the first try are kept per lesson in the learner's
+store, so a learner who comes back (even in a new session) lands in the lesson and at the step
+they were last in. The last step offers the next lesson and the puzzles of the lesson's themes.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.content.models import Lesson
+from tutor.content.models import Lesson, Theme
 from tutor.inputs import PARAM_SHOWN, clip, plain
-from tutor.ui.exercise import render_exercise
+from tutor.progress.store import SavedLesson
+from tutor.ui.exercise import attempts, last_verdict, render_exercise, reset_exercise
 from tutor.ui.glossary import show_glossary_terms
 from tutor.ui.i18n import localized, t
 from tutor.ui.safe import query_int
@@ -23,8 +25,71 @@ from tutor.ui.session import (
     reported_later,
     save_lesson_progress,
     show_store_problems,
+    store,
 )
 from tutor.ui.views import show_cards, show_trick
+
+PUZZLES_PAGE = "tutor/ui/pages/puzzles.py"
+TRAINER_THEMES = "trainer_themes_chosen"  # session state the puzzle page's theme filter reads
+
+# The puzzle themes that practise what each lesson teaches, offered on its last step.
+LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
+    "the-deck": (Theme.FOLLOW_SUIT,),
+    "card-values": (Theme.COUNTING,),
+    "the-bouts": (Theme.COUNTING,),
+    "dealing": (),
+    "bidding": (Theme.NEEDED_AND_BIDDING,),
+    "the-ecart": (Theme.ECART,),
+    "trick-obligations": (
+        Theme.FOLLOW_SUIT, Theme.TRUMPING, Theme.OVERTRUMP, Theme.UNDERTRUMP,
+        Theme.TRUMP_LED, Theme.DISCARD,
+    ),
+    "the-excuse": (Theme.EXCUSE,),
+    "counting-a-deal": (Theme.COUNTING,),
+    "the-score": (Theme.SCORING, Theme.NEEDED_AND_BIDDING),
+    "bonuses": (Theme.SCORING,),
+    "three-and-five-players": (Theme.FIVE_PLAYER_FIRST_TRICK,),
+    "italian-tarocchi": (Theme.ITALIAN_COUNTING,),
+}
+
+# Brings the step's top into view when the step changes (a Next or Back click keeps the
+# browser's scroll position otherwise, landing the learner part-way down the new step).
+_SCROLL_JS = """
+export default function (component) {
+  const { data, parentElement } = component;
+  if (!data || typeof data.place !== 'string') {
+    return;
+  }
+  const seen = (window.__tarotTutorPlaces = window.__tarotTutorPlaces || {});
+  const before = seen[data.name];
+  seen[data.name] = data.place;
+  if (before === undefined || before === data.place) {
+    return;  // a first draw is at the top already; a rerun of the same step stays put
+  }
+  const anchor = parentElement.host || parentElement;
+  const margin = 80;  // Streamlit's header bar sits over the top of the page
+  let node = anchor.parentElement;
+  while (node) {
+    if (node.scrollHeight > node.clientHeight + 1) {
+      const gap = anchor.getBoundingClientRect().top - node.getBoundingClientRect().top;
+      node.scrollTop = Math.max(0, node.scrollTop + gap - margin);
+    }
+    node = node.parentElement;
+  }
+  const top = anchor.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) {
+    window.scrollBy(0, top - margin);
+  }
+}
+"""
+_scroll_component = st.components.v2.component(
+    "tarot_tutor_scroll_to_step", html="<span hidden></span>", js=_SCROLL_JS
+)
+
+
+def scroll_here_when_changed(name: str, place: str) -> None:
+    """Scroll the page so that this point is at the top whenever ``place`` changes."""
+    _scroll_component(key=f"scroll-{name}", data={"name": name, "place": place}, height=0)
 
 
 def _title(lesson: Lesson, lang: str) -> str:
@@ -32,7 +97,8 @@ def _title(lesson: Lesson, lang: str) -> str:
 
 
 def _overview(lessons: list[Lesson], lang: str) -> None:
-    """The course at a glance: each lesson with the steps seen and checks passed."""
+    """The course at a glance: each lesson with the steps seen and the checks answered right
+    at the first try."""
     with st.expander(t(lang, "lesson.overview"), expanded=False):
         for lesson in lessons:
             progress = lesson_progress(lesson.id)
@@ -77,29 +143,64 @@ def _render(lang: str) -> None:
         step = query_int("step", 1, steps, lang)
         if step is not None:
             lesson_progress(wanted).step = step - 1
-    st.session_state.setdefault("lesson_choice", ids[0])
+    if "lesson_choice" not in st.session_state:
+        st.session_state["lesson_choice"] = where_left_off(ids) or ids[0]
     by_id = {lesson.id: lesson for lesson in lessons}
     chosen = st.selectbox(
         t(lang, "lesson.choose"),
         ids,
         key="lesson_choice",
         format_func=lambda i: _title(by_id[i], lang),
+        on_change=_chosen,
     )
-    _overview(list(lessons), lang)
-    _lesson_step(by_id[chosen], lang)
+    _lesson_step(by_id[chosen], list(lessons), lang)
+
+
+def _saved_lessons() -> dict[str, SavedLesson]:
+    if "saved_lessons" not in st.session_state:  # one read per session (see lesson_progress)
+        st.session_state["saved_lessons"] = store().lessons()
+    saved: dict[str, SavedLesson] = st.session_state["saved_lessons"]
+    return saved
+
+
+def where_left_off(ids: list[str]) -> str | None:
+    """The lesson the learner was last in (the last one saved), if any."""
+    saved = _saved_lessons()
+    moments = [
+        (lesson.updated, lesson_id)
+        for lesson_id in ids
+        if (lesson := saved.get(lesson_id)) is not None and lesson.updated is not None
+    ]
+    return max(moments)[1] if moments else None
+
+
+def _touch(lesson_id: str) -> None:
+    """Save the lesson now, so that it is where the learner left off."""
+    with reported_later():
+        lesson_progress(lesson_id).saved = None
+        save_lesson_progress(lesson_id)
+
+
+def _chosen() -> None:
+    """on_change of the lesson choice: the lesson chosen is where the learner now is."""
+    _touch(str(st.session_state["lesson_choice"]))
 
 
 @st.fragment
-def _lesson_step(lesson: Lesson, lang: str) -> None:
+def _lesson_step(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     """The step on screen, and where the learner is written into the URL. A fragment: Back,
-    Next and the step's check rerun only this part, not the navigation and the course
-    overview (whose counts catch up on the next full run)."""
+    Next and the step's check rerun only this part, not the navigation. The course overview
+    is part of it, drawn above the step but filled after it, so its counts include the answer
+    just given."""
+    overview = st.container()
     progress = lesson_progress(lesson.id)
     progress.step = min(progress.step, len(lesson.steps) - 1)
     st.query_params["lesson"] = lesson.id
     st.query_params["step"] = str(progress.step + 1)
     st.session_state["lesson_link"] = (lesson.id, str(progress.step + 1))
-    _render_step(lesson, progress, lang)
+    _render_step(lesson, lessons, progress, lang)
+    with overview:
+        _overview(lessons, lang)
 
 
 def _go_to(lesson_id: str, step: int) -> None:
@@ -113,12 +214,60 @@ def _go_to(lesson_id: str, step: int) -> None:
         save_lesson_progress(lesson_id)
 
 
-def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
+def _restart(lesson: Lesson) -> None:
+    """on_click: back to step 1 with every check unanswered again."""
+    for index in range(len(lesson.steps)):
+        reset_exercise(_check_key(lesson, index))
+    _go_to(lesson.id, 0)
+
+
+def _check_key(lesson: Lesson, index: int) -> str:
+    return f"{lesson.id}-{index}"
+
+
+def _open_lesson(lesson_id: str) -> None:
+    """on_click: the next lesson becomes the lesson chosen (where the learner now is)."""
+    st.session_state["lesson_choice"] = lesson_id
+    _touch(lesson_id)
+
+
+def _open_puzzles(themes: tuple[Theme, ...]) -> None:
+    """on_click: the puzzle page's theme filter set to the lesson's themes."""
+    st.session_state[TRAINER_THEMES] = [theme.value for theme in themes]
+
+
+def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
+    """The way on from a lesson's last step: the next lesson, and puzzles of its themes."""
+    position = next(i for i, item in enumerate(lessons) if item.id == lesson.id)
+    following = lessons[position + 1] if position + 1 < len(lessons) else None
+    themes = LESSON_THEMES.get(lesson.id, ())
+    if following is None:
+        st.info(t(lang, "lesson.course_done"))
+    else:
+        if st.button(
+            t(lang, "lesson.next_lesson", title=_title(following, lang)),
+            key="lesson-next-lesson", type="primary", icon=":material/arrow_forward:",
+            on_click=_open_lesson, args=(following.id,),
+        ):
+            st.rerun(scope="app")  # the lesson choice above the fragment changes too
+    if themes:
+        names = ", ".join(t(lang, f"themes.{theme.value}") for theme in themes)
+        if st.button(
+            t(lang, "lesson.practise_themes", themes=names), key="lesson-puzzles",
+            icon=":material/extension:", on_click=_open_puzzles, args=(themes,),
+        ):
+            st.switch_page(PUZZLES_PAGE)
+
+
+def _render_step(
+    lesson: Lesson, lessons: list[Lesson], progress: LessonProgress, lang: str
+) -> None:
     steps = lesson.steps
     total = len(steps)
     index = min(progress.step, total - 1)
     progress.seen.add(index)
     step = steps[index]
+    scroll_here_when_changed("lesson-step", f"{lesson.id}-{index}")
     st.header(localized(lesson.title, lang))
     st.progress((index + 1) / total, text=t(lang, "lesson.step_of", step=index + 1, total=total))
     st.markdown(localized(step.text, lang))
@@ -127,14 +276,17 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
     if step.position is not None:
         if step.position.trick:
             show_trick(step.position, lang)
+            st.space("small")  # the players' names under the trick never touch the hand
         if step.position.hand:
             show_cards(step.position.hand, lang, width=52)
     if step.glossary:
         show_glossary_terms(step.glossary, lang)
     if step.check is not None:
         st.subheader(t(lang, "lesson.check_heading"))
-        verdict = render_exercise(step.check, f"{lesson.id}-{index}", lang)
-        if verdict is not None and verdict.correct:
+        key = _check_key(lesson, index)
+        verdict = render_exercise(step.check, key, lang)
+        # one honest measure: a check counts only when answered right at the first try
+        if verdict is not None and verdict.correct and attempts(key) == 1:
             progress.passed.add(index)
     with reported(lang):  # a failed save is said here; the next change saves it again
         save_lesson_progress(lesson.id)
@@ -145,7 +297,10 @@ def _render_step(lesson: Lesson, progress: LessonProgress, lang: str) -> None:
         forward.button(t(lang, "lesson.next"), key="lesson-next", type="primary",
                        use_container_width=True, on_click=_go_to, args=(lesson.id, index + 1))
     else:
-        checks = sum(1 for s in steps if s.check is not None)
-        st.success(t(lang, "lesson.finished", passed=len(progress.passed), checks=checks))
         forward.button(t(lang, "lesson.restart"), key="lesson-restart",
-                       use_container_width=True, on_click=_go_to, args=(lesson.id, 0))
+                       use_container_width=True, on_click=_restart, args=(lesson,))
+        checks = sum(1 for s in steps if s.check is not None)
+        unanswered = step.check is not None and last_verdict(_check_key(lesson, index)) is None
+        if not unanswered:  # the banner waits for the last step's own check
+            st.success(t(lang, "lesson.finished", passed=len(progress.passed), checks=checks))
+            _whats_next(lesson, lessons, lang)

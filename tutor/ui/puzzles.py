@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 import streamlit as st
 
 from tutor.content.evaluate import Verdict, expected_answer
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, display_order, suit_of
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.progress.store import StoreError, TrainerSummary
@@ -39,6 +40,16 @@ from tutor.ui.session import (
 )
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
+ANSWERED = "trainer_answered"  # session state: an answer was saved in this run
+FROM_LESSON = "trainer_themes_chosen"  # session state: themes a lesson's last step asked for
+# The filters' widgets, and the value each has before the learner touches it. Streamlit drops
+# a widget's state when its page is left, so a copy is kept ("kept:" + key) and put back.
+FILTER_DEFAULTS: dict[str, object] = {
+    "trainer_themes": [],
+    "trainer_difficulty": (1, 5),
+    "trainer_players": [3, 4, 5],
+    "trainer_weak": False,
+}
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as _fresh_seed draws them)
@@ -117,8 +128,27 @@ def _choose_source(lang: str, due: int) -> str:
     return source or AUTHORED
 
 
+def _restore_filters(themes: list[str]) -> None:
+    """Put back the filters the learner chose on an earlier visit to the page, or the themes
+    a lesson's last step asked for (then from the first puzzle of those themes)."""
+    for key, default in FILTER_DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = st.session_state.get(f"kept:{key}", default)
+    asked = st.session_state.pop(FROM_LESSON, None)
+    if isinstance(asked, list):
+        st.session_state["trainer_themes"] = [theme for theme in asked if theme in themes]
+        st.session_state.pop("puzzle_id", None)
+        st.query_params.pop("puzzle", None)
+
+
+def _keep_filters() -> None:
+    for key in FILTER_DEFAULTS:
+        st.session_state[f"kept:{key}"] = st.session_state.get(key)
+
+
 def _choose_filters(lang: str, themes: list[str]) -> Filters:
-    with st.expander(t(lang, "trainer.filters"), expanded=False):
+    _restore_filters(themes)
+    with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state["trainer_themes"])):
         chosen = st.pills(
             t(lang, "trainer.themes"),
             themes,
@@ -127,18 +157,20 @@ def _choose_filters(lang: str, themes: list[str]) -> Filters:
             format_func=lambda v: t(lang, f"themes.{v}"),
         )
         left, right = st.columns(2)
-        low, high = left.slider(
-            t(lang, "trainer.difficulty"), 1, 5, (1, 5), key="trainer_difficulty"
+        # a range: the session state holds a (low, high) pair (FILTER_DEFAULTS)
+        chosen_range = left.slider(
+            t(lang, "trainer.difficulty"), 1, 5, key="trainer_difficulty"
         )
+        low, high = cast(tuple[int, int], chosen_range)
         players = right.pills(
             t(lang, "trainer.players"),
             [3, 4, 5],
             selection_mode="multi",
-            default=[3, 4, 5],
             key="trainer_players",
             format_func=lambda n: t(lang, "puzzle.players", n=n),
         )
         weak = st.toggle(t(lang, "trainer.weak_only"), key="trainer_weak")
+    _keep_filters()
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
 
@@ -146,14 +178,17 @@ def _stats_bar(lang: str, summary: TrainerSummary) -> None:
     streak = summary.streak
     due = len(summary.due)
     nxt = summary.next_due
-    cols = st.columns(3)
-    cols[0].metric(
+    # one row that wraps only when it must: columns would stack the three numbers on a
+    # phone, filling the first screen before the puzzle
+    row = st.container(horizontal=True, gap="large")
+    row.metric(
         t(lang, "trainer.streak"),
         streak.current,
         help=t(lang, "trainer.best_streak", n=streak.best),
+        width="content",
     )
-    cols[1].metric(t(lang, "trainer.due"), due)
-    cols[2].metric(t(lang, "trainer.solved"), summary.solved)
+    row.metric(t(lang, "trainer.due"), due, width="content")
+    row.metric(t(lang, "trainer.solved"), summary.solved, width="content")
     if nxt is not None and due == 0:
         st.caption(t(lang, "trainer.next_due", when=_when(nxt[1], lang)))
 
@@ -187,6 +222,7 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
             st.session_state[f"unsaved:{key}"] = error
             return
         st.session_state[f"due:{key}"] = due
+        st.session_state[ANSWERED] = True  # the stats bar is read again after the puzzle
 
     return hook
 
@@ -196,14 +232,30 @@ def _card_set(answer: object) -> set[Card]:
 
 
 def _candidates(puzzle: Puzzle) -> set[Card] | None:
-    """The cards a second hint highlights: the accepted or legal ones."""
+    """The cards a second hint highlights: it narrows the search without giving the answer
+    away (see ``narrowed``)."""
     ex = puzzle.exercise
     if ex.kind == "play":
         accepted = getattr(ex, "accept", None)
-        return set(accepted) if accepted else _card_set(expected_answer(puzzle))
-    if ex.kind == "legal-set":
-        return _card_set(expected_answer(puzzle))
-    return None
+        answer = set(accepted) if accepted else _card_set(expected_answer(puzzle))
+    elif ex.kind == "legal-set":
+        answer = _card_set(expected_answer(puzzle))
+    else:
+        return None
+    return narrowed(answer, set(ex.position.hand))
+
+
+def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
+    """Every card of the suits (trumps, the Excuse) the answer is in: the family to look
+    in. When that is exactly the answer, the cards of the next suit held are added, so the
+    highlighted cards are never the answer itself (unless the whole hand is)."""
+    suits = {suit_of(card) for card in answer}
+    shown = {card for card in hand if suit_of(card) in suits}
+    for card in display_order(hand - shown):
+        if shown != answer:
+            break
+        shown |= {other for other in hand if suit_of(other) is suit_of(card)}
+    return shown
 
 
 def _take_hint(key: str) -> None:
@@ -256,8 +308,9 @@ def _bookmark_and_report(puzzle: Puzzle, lang: str) -> None:
                 st.warning(t(lang, "trainer.report_empty"))
 
 
-def show_puzzle(puzzle: Puzzle, lang: str) -> Verdict | None:
-    key = f"puzzle-{puzzle.id}"
+def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | None:
+    """``key``: the exercise's state (default: one per puzzle; a review is its own)."""
+    key = key or f"puzzle-{puzzle.id}"
     st.caption(
         " · ".join(
             [
@@ -304,12 +357,20 @@ def render() -> None:
         return
     show_store_problems(lang)
     due_items: list[tuple[str, datetime]] | None = None
+    summary: TrainerSummary | None = None
+    stats = st.container()  # drawn after the puzzle, so it counts the answer just given
     with reported(lang):
-        # one store call per run for the stats bar and the review source
+        # one store call per run for the stats bar and the review source (two on an answer)
         summary = store().trainer_summary()
         due_items = list(summary.due)
-        _stats_bar(lang, summary)
+    st.session_state.pop(ANSWERED, None)
     _render_puzzles(lang, due_items)
+    if summary is not None and st.session_state.pop(ANSWERED, False):
+        with stats, reported(lang):
+            summary = store().trainer_summary()
+    if summary is not None:
+        with stats:
+            _stats_bar(lang, summary)
 
 
 def _close_position() -> None:
@@ -324,9 +385,13 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
         _render_generated(lang)
         return
     puzzles = list(bank().puzzles)
+    review_keys: dict[str, str] = {}
     if source == REVIEW:
         if due_items is None:
             return  # the warning above says why
+        # a review is a fresh exercise, whatever was answered before: its own state, named
+        # by the item and when it fell due
+        review_keys = {item: f"review-{item}-{when:%Y%m%d%H%M%S}" for item, when in due_items}
         ids = [item for item, _ in due_items]
         puzzles = [p for p in (find_puzzle(i) for i in ids) if p is not None]
         if not puzzles:
@@ -369,7 +434,7 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     st.session_state["puzzle_id"] = puzzle.id
     st.query_params["puzzle"] = puzzle.id
     st.caption(t(lang, "puzzle.counter", n=index + 1, total=len(shown)))
-    show_puzzle(puzzle, lang)
+    show_puzzle(puzzle, lang, review_keys.get(puzzle.id))
     back, _, forward = st.columns([1, 2, 1])
     back.button(
         t(lang, "puzzle.previous"),

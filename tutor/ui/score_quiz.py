@@ -43,10 +43,11 @@ from tutor.scorequiz.quiz import (
     first_blank,
     quiz_steps,
 )
+from tutor.ui.exercise import input_hints_in_language
 from tutor.ui.i18n import t
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import current_language, reported, store
-from tutor.ui.views import score_lines, show_cards, show_score_mistakes
+from tutor.ui.views import score_lines, show_cards, show_score_mistakes, step_line
 
 SOURCE = "score-quiz"
 _SUITS = (*PLAIN_SUITS, Suit.TRUMPS, Suit.EXCUSE)
@@ -80,8 +81,11 @@ def _on_level_change() -> None:
 
 
 def _on_mode_change() -> None:
+    """Another mode is another deal: the same deal would already be answered by the first."""
     if st.session_state["sq_mode"] not in MODES:
         st.session_state["sq_mode"] = st.session_state.get("sq_last_mode", "full")
+    elif st.session_state["sq_mode"] != st.session_state.get("sq_last_mode"):
+        _new_question()
 
 
 def _new_question() -> None:
@@ -375,13 +379,16 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
         st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state["sum"])))
     if check.wrongs:
         show_score_mistakes(check.wrongs, q.score, q.players, lang)
-        if st.button(t(lang, "score_quiz.show_answer"), key=f"sq_reveal_{key}"):
-            state["shown"] = True
-        if state["shown"]:
-            _show_calculation(q.score, lang, expanded=True)
-    else:
+    # the answer is shown after a second wrong answer, or when asked for: one retry first
+    if state["attempts"] >= 2 or state["shown"]:
         st.markdown(t(lang, "score_quiz.no_match"))
         _show_calculation(q.score, lang, expanded=True)
+        return
+    if not check.wrongs:
+        st.markdown(t(lang, "score_quiz.try_again"))
+    if st.button(t(lang, "score_quiz.show_answer"), key=f"sq_reveal_{key}"):
+        state["shown"] = True
+        st.rerun()
 
 
 def _steps_mode(q: Question, key: str, lang: str) -> None:
@@ -448,9 +455,9 @@ def _current_step(
         st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
     elif step.engine_index is None:
         st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
-    else:
-        st.markdown(t(lang, "score_quiz.no_match"))
-        _show_calculation(q.score, lang, expanded=True)
+    else:  # this step's correction, not the whole calculation (the marks are still to come)
+        kind = q.score.steps[step.engine_index].kind
+        st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, kind, lang)))
     if st.button(t(lang, "score_quiz.step_show"), key=f"sq_skip_{key}_{index}"):
         state["revealed"] += 1
         state["step"] = index + 1
@@ -490,7 +497,10 @@ def _count_mode(q: Question, key: str, lang: str) -> None:
         st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
         if check.count_wrongs:
             _show_count_wrongs(check.count_wrongs, lang)
-    if check.correct or not check.count_wrongs or state["attempts"] >= 2:
+        elif state["attempts"] < 2:
+            st.markdown(t(lang, "score_quiz.try_again"))
+    # the breakdown (and so the total) after a second wrong answer: one retry first
+    if check.correct or state["attempts"] >= 2:
         _show_breakdown(q, lang)
 
 
@@ -499,6 +509,7 @@ def render() -> None:
     lang = current_language()
     _init_from_url(lang)
     st.title(t(lang, "score_quiz.title"))
+    input_hints_in_language(lang)
     st.caption(t(lang, "score_quiz.intro"))
     st.segmented_control(
         t(lang, "score_quiz.level"),
@@ -525,16 +536,7 @@ def render() -> None:
     st.query_params["mode"] = mode
     st.query_params["seed"] = str(seed)
     info, button = st.columns([3, 1])
-    with info, reported(lang):
-        streak = store().streak(sources=(SOURCE,))
-        info.caption(
-            " · ".join(
-                [
-                    t(lang, "score_quiz.deal_number", seed=seed),
-                    t(lang, "score_quiz.streak", current=streak.current, best=streak.best),
-                ]
-            )
-        )
+    header = info.empty()  # filled after the answer, so the streak counts the answer just given
     button.button(
         t(lang, "score_quiz.new_question"),
         key="sq_new",
@@ -553,3 +555,13 @@ def render() -> None:
         _steps_mode(q, key, lang)
     else:
         _count_mode(q, key, lang)
+    with header.container(), reported(lang):
+        streak = store().streak(sources=(SOURCE,))
+        st.caption(
+            " · ".join(
+                [
+                    t(lang, "score_quiz.deal_number", seed=seed),
+                    t(lang, "score_quiz.streak", current=streak.current, best=streak.best),
+                ]
+            )
+        )

@@ -51,6 +51,9 @@ from tutor.ui.session import (
 from tutor.ui.views import score_lines
 
 KIND = "sheet"
+# One line colour per player, told apart at up to 5 players (also with colour-blind eyes: the
+# Okabe-Ito palette, its green swapped for the app's own).
+PLAYER_COLOURS = ("#1f6f5c", "#d55e00", "#0072b2", "#e69f00", "#cc79a7")
 ALONE = -1
 NO_POIGNEE = "none"
 CONTRACTS = tuple(c.code for c in Contract)
@@ -601,7 +604,8 @@ def _show_deals(sheet: Sheet, lang: str, *, editable: bool = True) -> None:
     # the headings of the table: a player called like the index ("Deal") must not clash
     chart = pd.DataFrame(list(sheet.running_totals()), columns=player_columns(sheet, lang))
     chart.index.name = t(lang, "score_sheet.col_deal")
-    st.line_chart(chart, x_label=t(lang, "score_sheet.col_deal"))
+    st.line_chart(chart, x_label=t(lang, "score_sheet.col_deal"),
+                  color=list(PLAYER_COLOURS[: len(chart.columns)]))
 
 
 def _file_name(name: str) -> str:

@@ -1,0 +1,65 @@
+"""The home page shows everything the tutor offers with where to start (m9), and "My progress"
+shows lessons, puzzles by theme, the score quiz, practice deals and the review queue as named,
+clickable items (m8)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from tests.app.conftest import open_app, texts
+from tutor.content.loader import load_all
+from tutor.progress.store import LearnerStore, now
+from tutor.ui.dashboard import puzzle_name
+from tutor.ui.home import OFFERS
+from tutor.ui.i18n import localized, t
+
+BANK = load_all()
+
+
+def links(at) -> list[tuple[str, str]]:
+    """(page, label) of every page link on the page."""
+    return [(str(link.proto.page), str(link.proto.label)) for link in at.get("page_link")]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_home_links_every_part_of_the_tutor_with_what_it_offers(lang):
+    at = open_app(lang=lang)
+    labels = [label for _, label in links(at)]
+    assert len(OFFERS) == 7  # lessons, puzzles, score quiz, practice, score sheet, ...
+    for _, name, offer, _ in OFFERS:
+        assert f"**{t(lang, name)}**" in labels, name
+        assert t(lang, offer) in texts(at)
+    assert t(lang, "home.start_heading") in [h.value for h in at.subheader]
+
+
+def test_progress_lists_lessons_quiz_practice_and_the_queue_by_name(mine: LearnerStore):
+    lesson = BANK.lessons[1]
+    mine.save_lesson(lesson.id, 2, {0, 1, 2}, {1})
+    puzzle = next(p for p in BANK.puzzles if p.exercise.kind == "play")
+    mine.record_attempt("puzzle", puzzle.id, puzzle.theme.value, False, True)
+    mine.save_review(puzzle.id, "{}", now() - timedelta(minutes=5))
+    mine.record_attempt("score-quiz", "full:7", "level-1", True, True)
+    at = open_app("dashboard", lang="en")
+    shown = texts(at)
+    labels = [label for _, label in links(at)]
+    assert f"{lesson.number}. {localized(lesson.title, 'en')}" in labels
+    assert t("en", "lesson.progress_label", done=3, total=len(lesson.steps)) in shown
+    assert puzzle_name(puzzle, "en") in labels  # the review item named, not its id
+    assert puzzle.id not in shown
+    assert t("en", "dashboard.score_quiz_level", level=t("en", "score_quiz.levels.1"),
+             right=1, tries=1) in shown
+    assert t("en", "dashboard.practice_deals", deals=0) in shown
+    assert at.button(key="dashboard-review").label == t("en", "dashboard.start_review", n=1)
+
+
+def test_start_review_opens_the_puzzles_on_the_review_queue(mine: LearnerStore):
+    puzzle = next(p for p in BANK.puzzles if p.exercise.kind == "play")
+    mine.record_attempt("puzzle", puzzle.id, puzzle.theme.value, False, True)
+    mine.save_review(puzzle.id, "{}", now() - timedelta(minutes=5))
+    at = open_app("dashboard", lang="en")
+    at.button(key="dashboard-review").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["trainer_source"] == "review"
+    assert at.session_state["puzzle_id"] == puzzle.id
