@@ -33,7 +33,7 @@ def texts(at: AppTest) -> str:
 
 
 def game_of(at: AppTest) -> PracticeGame:
-    game = at.session_state["practice_game"]
+    game = at.session_state["practice_state"].game
     assert isinstance(game, PracticeGame)
     return game
 
@@ -48,11 +48,16 @@ def errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 
 
-def component_cards(at: AppTest, key: str) -> list[dict]:
+def table(at: AppTest) -> dict:
+    """The data the table component was given in the last run."""
     for element in at.get("bidi_component"):
-        if element.proto.id.endswith(f"-{key}"):
-            return json.loads(element.proto.json)["cards"]
-    raise AssertionError(f"no hand widget {key}")
+        if element.proto.id.endswith("-practice-table"):
+            return json.loads(element.proto.json)
+    raise AssertionError("no table")
+
+
+def hand_cards(at: AppTest) -> list[dict]:
+    return table(at)["hand"]
 
 
 def play_deal(at: AppTest, bid: str) -> dict[str, int]:
@@ -109,7 +114,7 @@ def play_deal(at: AppTest, bid: str) -> dict[str, int]:
 def test_a_whole_deal_is_played_through_the_page_to_the_score(players, seed, bid):
     at = open_practice(seed=seed, players=str(players), lang="en")
     assert game_of(at).players == players
-    assert "Bidding" in texts(at)
+    assert table(at)["mode"] == "bid"
     seen = play_deal(at, bid)
     game = game_of(at)
     assert game.deal.stage is Stage.FINISHED, "choose a seed that is not redealt"
@@ -158,13 +163,15 @@ def test_with_the_coach_the_legal_cards_are_highlighted_and_without_it_not():
         at.button(key="practice-poignee-no").click().run()
     deal = game_of(at).deal
     legal = deal.legal_plays()
-    cards = component_cards(at, "practice-hand")
+    cards = hand_cards(at)
     assert [c["playable"] for c in cards] == [
         bool(legal >> card & 1) for card in display_order(cards_of(deal.hand))
     ]
+    for card in cards:  # a card not playable says why, for screen readers too
+        assert (", not playable: " in card["label"]) is (not card["playable"])
     at.toggle(key="practice-coach").set_value(False).run()
     assert game_of(at).coach is False
-    assert all(c["playable"] for c in component_cards(at, "practice-hand"))
+    assert all(c["playable"] for c in hand_cards(at))
     illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
     if illegal:
         pick(at, "practice-hand", illegal[0])
@@ -177,9 +184,11 @@ def test_the_ecart_dims_refused_cards_and_takes_cards_back():
     at.button(key="practice-bid-garde").click().run()
     deal = game_of(at).deal
     assert deal.stage is Stage.ECART
-    assert "The chien, turned face up for everyone:" in texts(at)
+    shown = table(at)
+    assert shown["strip"]["label"] == "The chien, turned face up for everyone:"
+    assert {c["card"] for c in shown["hand"] if c["chien"]} == set(shown["strip"]["cards"])
     refused = deal.discard_refusals()
-    dimmed = {c["code"] for c in component_cards(at, "practice-ecart") if not c["playable"]}
+    dimmed = {c["card"] for c in hand_cards(at) if not c["playable"]}
     assert dimmed == {format_card(c) for c in refused}
     assert all(1 << c & KINGS_MASK == 0 or c in refused for c in cards_of(deal.hand))
     allowed = [c for c in cards_of(deal.hand) if c not in refused]
@@ -188,6 +197,7 @@ def test_the_ecart_dims_refused_cards_and_takes_cards_back():
     assert game_of(at).deal.deal.ecart.bit_count() == 2
     pick(at, "practice-ecart-back", allowed[0])
     assert game_of(at).deal.deal.ecart == 1 << allowed[1]
+    assert table(at)["ecart"]["cards"] == [format_card(allowed[1])]
 
 
 def test_the_seed_in_the_url_deals_the_same_cards_and_the_url_follows_the_deal():
@@ -267,20 +277,34 @@ def test_a_target_score_can_be_set():
 def test_the_page_speaks_italian():
     at = open_practice(seed="4", players="4", lang="it")
     shown = texts(at)
-    assert "Partita di allenamento" in shown and "Dichiarazioni" in shown
+    assert "Partita di allenamento" in shown
+    assert table(at)["prompt"].startswith("Tocca a te dichiarare")
     at.button(key="practice-bid-pass").click().run()
-    assert "Questa presa" in texts(at) or game_of(at).deal.finished
+    assert table(at)["prompt"] == "Tocca a te: gioca una carta." or game_of(at).deal.finished
 
 
-def test_the_replay_slider_walks_the_tricks_after_the_deal():
+def test_the_review_walks_the_tricks_on_the_table_after_the_deal():
     at = open_practice(seed="4", players="4", lang="en")
     play_deal(at, "pass")
+    deal = game_of(at).deal.deal
     assert game_of(at).deal.stage is Stage.FINISHED
-    slider = at.slider(key="practice-replay-1")
-    assert slider.value == 1
-    assert "Every hand at the start of trick 1" in texts(at)
-    slider.set_value(18).run()
-    assert "Every hand at the start of trick 18" in texts(at)
+    at.button(key="practice-review-open").click().run()
+    shown = table(at)
+    assert shown["mode"] == "review" and shown["prompt"].startswith("Trick 1 of 18")
+    first = deal.tricks[0]
+    assert shown["trick"] == [
+        {"seat": s, "card": format_card(c)} for s, c in zip(first.seats, first.cards, strict=True)
+    ]
+    assert shown["winner"] == first.winner
+    assert len(shown["hand"]) == 18  # the learner's cards as the trick starts
+    for _ in range(17):
+        at.button(key="practice-review-next").click().run()
+    assert table(at)["prompt"].startswith("Trick 18 of 18")
+    assert len(table(at)["hand"]) == 1
+    at.button(key="practice-review-back").click().run()
+    assert table(at)["prompt"].startswith("Trick 17 of 18")
+    at.button(key="practice-review-close").click().run()
+    assert table(at)["mode"] == "finished"
 
 
 def play_one_card(at: AppTest) -> None:
