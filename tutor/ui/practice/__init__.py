@@ -47,7 +47,7 @@ TABLE_KEY = "practice-table"
 
 # The practice page needs the room: less space above the table than Streamlit's default.
 _PAGE_CSS = """<style>
-.stMainBlockContainer, .block-container { padding-top: 2.6rem !important; }
+.stMainBlockContainer, .block-container { padding-top: 3rem !important; }
 </style>"""
 
 
@@ -278,17 +278,17 @@ def _settings(state: PracticeState, lang: str) -> None:
 
 
 def _header(state: PracticeState, lang: str) -> None:
-    title, settings, new = st.columns([5, 2, 2], vertical_alignment="center")
-    title.markdown(f"**{t(lang, 'game.heading')}**")
-    with settings.popover(t(lang, "game.settings.heading"), icon=":material/tune:",
-                          width="stretch"):
-        st.caption(t(lang, "game.intro"))
-        _settings(state, lang)
-    new.button(
-        t(lang, "game.settings.new_game"), key="practice-new-game", on_click=_new_game,
-        help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
-        icon=":material/restart_alt:", width="stretch",
-    )
+    # one row at every width (columns would stack on a phone and push the table down)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"**{t(lang, 'game.heading')}**", width="stretch")
+        with st.popover(t(lang, "game.settings.heading"), icon=":material/tune:"):
+            st.caption(t(lang, "game.intro"))
+            _settings(state, lang)
+        st.button(
+            t(lang, "game.settings.new_game"), key="practice-new-game", on_click=_new_game,
+            help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
+            icon=":material/restart_alt:",
+        )
     game = state.game
     if game.rules is not FFT_2012:  # FFT 2012 is what the lessons teach: only a variant said
         st.caption(t(lang, "variants.in_use", name=rules_label(game.rules, lang),

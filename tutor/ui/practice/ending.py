@@ -13,7 +13,7 @@ from tutor.practice.sheet import game_sheet
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
-from tutor.ui.practice.words import contract_name, points_text, remark_text, seat_name
+from tutor.ui.practice.words import points_text, remark_text, result_line, seat_name
 from tutor.ui.score_sheet import deals_table
 from tutor.ui.views import score_lines
 
@@ -54,15 +54,7 @@ def finished(state: PracticeState, lang: str) -> None:
     assert result is not None and deal.taker is not None and deal.contract is not None
     players = deal.players
     score = result.score
-    diff = abs(score.difference)
-    contract = contract_name(deal.contract, lang, deal.rules)
-    if deal.taker == LEARNER:
-        key = "game.result.you_made" if score.made else "game.result.you_lost"
-        line = t(lang, key, contract=contract, diff=diff)
-    else:
-        key = "game.result.made" if score.made else "game.result.lost"
-        line = t(lang, key, seat=seat_name(deal.taker, players, lang), contract=contract,
-                 diff=diff)
+    line = result_line(deal, lang)
     st.subheader(t(lang, "game.result.heading"))
     (st.success if score.made else st.error)(line)
     piles, worked = st.columns([3, 2], gap="medium")

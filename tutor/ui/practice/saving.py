@@ -19,7 +19,7 @@ import streamlit as st
 from tutor.engine.variants import FFT_2012, PRESETS, Rules
 from tutor.practice import PracticeGame
 from tutor.practice.game import SEED_RANGE
-from tutor.practice.page import MessageKind, PracticeState
+from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import (
     GameSummary,
     NotFoundError,
@@ -63,6 +63,7 @@ def _from_url(lang: str) -> PracticeState:
     players = query_int("players", 3, 5, lang) or 4
     dealer = query_int("dealer", 0, players - 1, lang)
     rules = PRESETS[query_choice("rules", PRESETS, lang) or FFT_2012.name]
+    speed = Speed(query_choice("speed", [s.value for s in Speed], lang) or Speed.NORMAL)
     if players not in rules.players:  # a link naming a 4-player variant at 3 or 5: said
         notes.append((MessageKind.WARNING, four_only(rules, lang)))
         rules = FFT_2012
@@ -76,6 +77,7 @@ def _from_url(lang: str) -> PracticeState:
             else:
                 if seed is None or game.deal.seed == seed:
                     state = PracticeState.resumed(game)
+                    state.speed = speed
                     state.version = version
                     state.say(MessageKind.INFO, t(lang, "game.saved.restored"))
                     return state
@@ -89,6 +91,7 @@ def _from_url(lang: str) -> PracticeState:
         state.say(kind, text)
     if game_id is None and seed is None:
         state.offered = _unfinished(lang)
+    state.speed = speed
     return state
 
 

@@ -21,6 +21,7 @@ from tutor.ui.practice.words import (
     bids_by_seat,
     contract_name,
     refusal_text,
+    result_line,
     seat_name,
 )
 
@@ -190,6 +191,8 @@ def _prompt(state: PracticeState, lang: str) -> str:
                  winner=seat_name(record.winner, deal.players, lang))
     if stage is Stage.ECART:
         return t(lang, "game.ecart.help", done=deal.ecart.bit_count(), size=deal.ecart_size)
+    if stage is Stage.FINISHED:
+        return result_line(deal, lang)
     return t(lang, f"game.prompt.{MODES[stage]}")
 
 
@@ -276,7 +279,9 @@ def table_data(state: PracticeState, lang: str) -> dict[str, Any]:
     review = state.review if stage is Stage.FINISHED else None
     mode = "review" if review is not None else MODES[stage]
     unwatched = state.unwatched()
-    events = [dict(e) for e in unwatched.events]
+    # a chelem not announced is no event to watch
+    events = [dict(e) for e in unwatched.events
+              if e["kind"] != EventKind.CHELEM or e.get("announce")]
     for event in events:
         if event["kind"] in (EventKind.BID, EventKind.CALL, EventKind.CHELEM, EventKind.POIGNEE):
             event["text"] = _event_text(event, deal, lang)
@@ -325,6 +330,8 @@ def table_data(state: PracticeState, lang: str) -> dict[str, Any]:
         "players": deal.players,
         "deal": game.number,
         "mode": mode,
+        # changes with every action taken: tests wait on it after a click
+        "state_key": f"{state.round}:{game.number}:{len(current.moves)}:{mode}:{review}",
         "bar": _bar(state, lang),
         "seats": _seats(deal, current, lang, review + 1 if review is not None else None),
         "trick": trick,

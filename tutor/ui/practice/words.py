@@ -76,6 +76,21 @@ def remark_text(remark: Remark, players: int, lang: str) -> str:
     )
 
 
+def result_line(deal: Deal, lang: str) -> str:
+    """'Your Garde is made by 12.' / "Left's Prise is lost by 3." (a finished, played deal)."""
+    result = deal.result()
+    assert deal.taker is not None and deal.contract is not None
+    score = result.score
+    diff = abs(score.difference)
+    contract = contract_name(deal.contract, lang, deal.rules)
+    if deal.taker == LEARNER:
+        key = "game.result.you_made" if score.made else "game.result.you_lost"
+        return t(lang, key, contract=contract, diff=diff)
+    key = "game.result.made" if score.made else "game.result.lost"
+    return t(lang, key, seat=seat_name(deal.taker, deal.players, lang), contract=contract,
+             diff=diff)
+
+
 def bids_by_seat(deal: Deal) -> dict[int, Contract | None]:
     """Each seat's bid so far (a seat speaks once)."""
     first = first_to_speak(deal.dealer, deal.players)
@@ -96,6 +111,7 @@ __all__ = [
     "readable_date",
     "refusal_text",
     "remark_text",
+    "result_line",
     "seat_name",
     "seat_who",
 ]

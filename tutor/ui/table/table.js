@@ -51,6 +51,7 @@ export default function (component) {
   root.className = 'tt tt-players-' + data.players;
   root.dataset.mode = data.mode;
   root.dataset.deal = String(data.deal);
+  root.dataset.state = data.state_key || '';
   root.style.setProperty('--ms', (reduced ? 0 : data.speed_ms) + 'ms');
 
   const bar = part('bar');
@@ -195,15 +196,12 @@ export default function (component) {
     const height = Math.max(400, Math.min(window.innerHeight - Math.max(top, 0) - 10, 980));
     root.style.setProperty('--tt-h', height + 'px');
     const n = Math.max(buttons.length, 1);
-    const hw = Math.max(44, Math.min(84, width / 12, height / 7.5));
-    let rows = 1;
-    let perRow = n;
-    let step = n > 1 ? (width - hw - 4) / (n - 1) : hw;
-    if (step < hw * 0.4) {
-      rows = 2;
-      perRow = Math.ceil(n / 2);
-      step = perRow > 1 ? (width - hw - 4) / (perRow - 1) : hw;
-    }
+    // one row while each card shows at least half its width at a readable size, else two
+    const rows = n > 1 && (width - 4) / (0.5 * (n - 1) + 1) < 52 ? 2 : 1;
+    const perRow = Math.ceil(n / rows);
+    const hw = Math.max(40, Math.min(84, height / (rows === 2 ? 11 : 7.5),
+      (width - 4) / (0.5 * (perRow - 1) + 1)));
+    let step = perRow > 1 ? (width - hw - 4) / (perRow - 1) : hw;
     step = Math.min(step, hw * 0.72);
     root.style.setProperty('--hw', hw + 'px');
     root.style.setProperty('--step', step + 'px');
@@ -335,7 +333,7 @@ export default function (component) {
         if (winner) winner.classList.add('win');
         box.dataset.winner = 'true';
         note({ deal: data.deal, won: e.trick, seat: e.seat });
-        await wait(ms > 0 ? Math.max(ms * 3, 900) : 0);
+        await wait(ms > 0 ? ms * 3 + 300 : 0);
         if (ms > 0 && !S.skip) {
           const c = center.getBoundingClientRect();
           const b = box.getBoundingClientRect();
