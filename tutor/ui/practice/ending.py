@@ -4,16 +4,24 @@ shown), the redeal, and the game's score sheet."""
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from tutor.engine.cards import TOTAL_HALF_POINTS, cards_of, display_order
+from tutor.engine.errors import ImpossiblePositionError
 from tutor.practice import LEARNER
 from tutor.practice.page import PracticeState
 from tutor.practice.sheet import game_sheet
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
-from tutor.ui.practice.words import points_text, remark_text, result_line, seat_name
+from tutor.ui.practice.words import (
+    contract_name,
+    points_text,
+    remark_text,
+    result_line,
+    seat_name,
+)
 from tutor.ui.score_sheet import deals_table
 from tutor.ui.views import score_lines
 
@@ -118,9 +126,35 @@ def score_sheet(state: PracticeState, lang: str) -> None:
         if redeals:
             st.caption(t(lang, "game.sheet.redeals", n=len(redeals)))
         if len(redeals) < len(game.rows):
-            names = [seat_name(s, game.players, lang) for s in range(game.players)]
-            st.dataframe(deals_table(game_sheet(game, names), lang), hide_index=True,
-                         width="stretch")
+            st.dataframe(_sheet_table(state, lang), hide_index=True, width="stretch")
+
+
+def _sheet_table(state: PracticeState, lang: str) -> pd.DataFrame:
+    """The score-sheet page's table of the game; where that sheet cannot take a deal (at 4
+    players its entries have whole points, while an Excuse that changed camp leaves a half
+    point), the game's own rows, scored by the engine."""
+    game = state.game
+    names = [seat_name(s, game.players, lang) for s in range(game.players)]
+    try:
+        return deals_table(game_sheet(game, names), lang)
+    except ImpossiblePositionError:
+        pass
+    rows = []
+    for row in game.rows:
+        if row.redeal is not None:
+            continue
+        rows.append({
+            t(lang, "game.sheet.deal"): str(row.number),
+            t(lang, "game.sheet.taker"): seat_name(row.taker, game.players, lang)
+            if row.taker is not None else "",
+            t(lang, "game.sheet.contract"): contract_name(row.contract, lang, game.rules),
+            t(lang, "game.sheet.outcome"): t(lang, "game.sheet.made" if row.made
+                                             else "game.sheet.lost"),
+            **dict(zip(names, row.marks, strict=True)),
+        })
+    rows.append({t(lang, "game.sheet.deal"): t(lang, "game.sheet.total"),
+                 **dict(zip(names, game.totals, strict=True))})
+    return pd.DataFrame(rows)
 
 
 __all__ = ["finished", "redeal", "score_sheet", "trick_panel"]
