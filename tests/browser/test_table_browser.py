@@ -182,13 +182,13 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         page = sized(size)
         state = open_table(page, server, "seed=3&players=4&speed=instant")
         assert state["mode"] == "bid"
-        assert_inside_viewport(page, size)
         shot(page, f"bid-{size}")
+        assert_inside_viewport(page, size)
         state = act(page, '.tt-action[data-action="bid:garde"]')
         assert state["mode"] == "ecart"
         assert page.locator(f'{TABLE} .tt-card[data-chien="true"]').count() == 6
-        assert_inside_viewport(page, size)
         shot(page, f"ecart-{size}")
+        assert_inside_viewport(page, size)
         while table_state(page)["mode"] == "ecart":
             before = table_state(page)["state"]
             click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
@@ -200,14 +200,14 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         before = table_state(page)["state"]
         click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
         settle(page, before)
-        assert_inside_viewport(page, size)
         shot(page, f"play-{size}")
+        assert_inside_viewport(page, size)
         play_deal_with_the_mouse(page, "pass", illegal=False)
         shot(page, f"finished-{size}")
         act(page, '.tt-action[data-action="review:open"]')
         assert table_state(page)["mode"] == "review"
-        assert_inside_viewport(page, size)
         shot(page, f"review-{size}")
+        assert_inside_viewport(page, size)
 
 
 def test_a_reload_resumes_the_same_deal(sized: Any, server: str) -> None:

@@ -11,6 +11,7 @@ click inside a component.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import streamlit as st
@@ -22,6 +23,7 @@ from tutor.engine.errors import CardNotationError
 from tutor.engine.variants import FFT_2012, PRESETS
 from tutor.practice import TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.page import MessageKind, PracticeState, Speed
+from tutor.progress.store import StoreError
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
 from tutor.ui.practice.coach_view import coach_notes
@@ -38,7 +40,7 @@ from tutor.ui.practice.saving import (
 from tutor.ui.practice.view import table_data
 from tutor.ui.practice.words import contract_name, readable_date, refusal_text, seat_name
 from tutor.ui.score_sheet import rules_about, rules_label
-from tutor.ui.session import current_language, store_problem_text
+from tutor.ui.session import current_language, store, store_problem_text
 from tutor.ui.table import Action, table
 
 NEW_GAME_SHORTCUT = "Shift+N"
@@ -400,11 +402,7 @@ def _saved_games(state: PracticeState, lang: str) -> None:
     with box:
         try:
             others = other_games(state)
-        except Exception as error:  # a StoreError: said, never shown as "no saved game"
-            from tutor.progress.store import StoreError
-
-            if not isinstance(error, StoreError):
-                raise
+        except StoreError as error:  # said, never shown as "no saved game"
             st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
             return
         if not others:
@@ -418,7 +416,17 @@ def _saved_games(state: PracticeState, lang: str) -> None:
 
 def render() -> None:
     st.html(_PAGE_CSS)
+    _learner_known()
     _practice()
+
+
+def _learner_known() -> None:
+    """Resolve the visitor's learner in the page's full run, not later in a fragment rerun:
+    the app writes the learner's cookie after a full run only, and without the cookie a reload
+    would be a stranger to the saved game. (A learner profile, not a saved game: a visit still
+    saves no game.)"""
+    with suppress(StoreError):  # said where the store is used
+        store()
 
 
 @st.fragment
@@ -428,7 +436,9 @@ def _practice() -> None:
     lang = current_language()
     state = page_state(lang)
     state.game.record()
-    notice = st.empty()  # where a failed save is said (the save comes last)
+    notice = st.empty()  # where a failed save is said
+    # saved before the table is drawn: a reload right after a click finds the move saved
+    persist(state, lang, notice)
     _header(state, lang)
     data = table_data(state, lang)
     message = state.message
@@ -445,7 +455,6 @@ def _practice() -> None:
     deal_details(state, lang)
     ending.score_sheet(state, lang)
     _saved_games(state, lang)
-    persist(state, lang, notice)
 
 
 def _fallback_and_message(state: PracticeState, lang: str) -> None:

@@ -302,7 +302,7 @@ def table_data(state: PracticeState, lang: str) -> dict[str, Any]:
             last = {"cards": _trick_cards(previous), "winner": previous.winner}
     hand, action = _hand(state, lang)
     if review is not None:
-        hand = [{"card": format_card(c), "label": card_name(c, lang), "playable": False}
+        hand = [{"card": format_card(c), "label": card_name(c, lang), "playable": True}
                 for c in display_order(cards_of(_review_hand(deal, review)))]
         action = None
     ecart: dict[str, Any] | None = None

@@ -48,6 +48,13 @@ export default function (component) {
     }
     return null;
   })();
+  if (data.mode === 'review' && root.dataset.mode !== 'review') {
+    // the review is played on this table: bring it into view (the score is below it)
+    // (again once the page below has been redrawn shorter)
+    const bring = () => root.scrollIntoView({ block: 'start', behavior: 'instant' });
+    setTimeout(bring, 0);
+    setTimeout(bring, 400);
+  }
   root.className = 'tt tt-players-' + data.players;
   root.dataset.mode = data.mode;
   root.dataset.deal = String(data.deal);
@@ -193,7 +200,11 @@ export default function (component) {
     const rect = root.getBoundingClientRect();
     const main = document.querySelector('[data-testid="stMain"]') || document.scrollingElement;
     const top = rect.top + (main ? main.scrollTop : 0);
-    const height = Math.max(400, Math.min(window.innerHeight - Math.max(top, 0) - 10, 980));
+    let height = Math.max(400, Math.min(window.innerHeight - Math.max(top, 0) - 10, 980));
+    if (data.mode === 'finished' || data.mode === 'redeal') {
+      // the score is read below the table: leave room for it
+      height = Math.max(360, Math.min(height, window.innerHeight * 0.62));
+    }
     root.style.setProperty('--tt-h', height + 'px');
     const n = Math.max(buttons.length, 1);
     // one row while each card shows at least half its width at a readable size, else two
@@ -236,7 +247,7 @@ export default function (component) {
   if (focusWas) {
     const same = buttons.find((b) => b.dataset.card === focusWas.card);
     const target = same || buttons[Math.min(Math.max(focusWas.index, 0), buttons.length - 1)];
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   }
 
   // --- the final state and the animation ---------------------------------------------------
@@ -402,6 +413,6 @@ function onKey(S, event) {
   const now = ring.indexOf(S.parent.activeElement);
   const next = now < 0 ? (forward ? 0 : ring.length - 1)
     : (now + (forward ? 1 : -1) + ring.length) % ring.length;
-  ring[next].focus();
+  ring[next].focus({ preventScroll: true });
 }
 
