@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tutor.engine import play as play_rules
-from tutor.engine.cards import Card, card_name, cards_of, display_order, format_card
+from tutor.engine.cards import TRUMPS_MASK, Card, card_name, cards_of, display_order, format_card
 from tutor.engine.contracts import ChienFate, Contract
 from tutor.engine.game import Deal, TrickRecord
 from tutor.practice import LEARNER, PracticeDeal, Refusal, Stage, seat_key
@@ -193,6 +193,12 @@ def _prompt(state: PracticeState, lang: str) -> str:
         return t(lang, "game.ecart.help", done=deal.ecart.bit_count(), size=deal.ecart_size)
     if stage is Stage.FINISHED:
         return result_line(deal, lang)
+    if stage is Stage.POIGNEE:
+        return t(lang, "game.poignee.offer", n=(current.hand & TRUMPS_MASK).bit_count())
+    if stage is Stage.CHELEM:
+        return t(lang, "game.chelem.question")
+    if stage is Stage.CALL:
+        return t(lang, "game.call.help")
     return t(lang, f"game.prompt.{MODES[stage]}")
 
 
@@ -221,9 +227,16 @@ def _bar(state: PracticeState, lang: str) -> list[str]:
     if deal.taker is not None and deal.contract is not None:
         facts.append(t(lang, "game.status.taker", seat=seat_name(deal.taker, players, lang),
                        contract=contract_name(deal.contract, lang, deal.rules)))
+        status, partner = known_partner(deal)
         if deal.called is not None:
             facts.append(t(lang, "game.status.called", card=card_name(deal.called, lang)))
-        status, partner = known_partner(deal)
+            if status == "partner" and partner is not None:
+                facts.append(t(lang, "game.status.partner",
+                               seat=seat_name(partner, players, lang)))
+            elif status == "alone":
+                facts.append(t(lang, "game.status.alone"))
+            else:
+                facts.append(t(lang, "game.status.partner_unknown"))
         attack = deal.taker == LEARNER or (status == "partner" and partner == LEARNER)
         facts.append(t(lang, "game.status.you_attack" if attack else "game.status.you_defend"))
         if deal.tricks or deal.trick:
@@ -231,6 +244,8 @@ def _bar(state: PracticeState, lang: str) -> list[str]:
             facts.append(t(lang, "game.status.trick", n=number, total=deal.tricks_per_deal))
     else:
         facts.append(t(lang, "game.status.dealer", seat=seat_name(deal.dealer, players, lang)))
+        if game.deal.stage is Stage.BID:
+            facts.append(t(lang, "game.status.bidding"))
     if game.rows:
         facts.append(" · ".join(
             f"{seat_name(s, players, lang)} {total:+d}" for s, total in enumerate(game.totals)
