@@ -328,3 +328,42 @@ def test_a_move_from_a_stale_tab_is_refused_and_the_newer_game_kept(mine: Learne
     assert mine.game(game_id).version == newer.version  # the newer game was not overwritten
     tab.button(key="practice-reload").click().run()
     assert game_of(tab).deal.moves == newer.meta["current"]["moves"]
+
+
+def test_a_new_visit_offers_the_unfinished_game_and_resumes_it(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    play_one_card(at)
+    moves = game_of(at).deal.moves
+    game_id = game_of(at).game_id
+    visit = open_practice(lang="en")  # no game, no seed in the URL
+    assert not game_of(visit).deal.moves  # a new deal is shown, and nothing saved for it
+    assert len(mine.games("practice")) == 1
+    offer = [i.value for i in visit.info if "unfinished game" in i.value]
+    assert offer and "saved" in offer[0]
+    visit.button(key=f"practice-offer-{game_id}").click().run()
+    assert game_of(visit).deal.moves == moves
+    assert "Your game has been restored." in texts(visit)
+
+
+def test_saved_games_are_listed_in_the_learners_language_with_players_deals_and_score(
+    mine: LearnerStore,
+) -> None:
+    from datetime import datetime
+
+    from tutor.ui.practice.saving import saved_line
+
+    game = PracticeGame.new(4, 4)
+    game.deal.bid(None)
+    saved = mine.create_game("Allenamento, 4 giocatori", "practice", game.to_data())
+    summary = next(g for g in mine.games("practice") if g.id == saved.id)
+    line = saved_line(summary, "en")
+    assert "4 players" in line and "deals finished: 0" in line and "a deal in progress" in line
+    assert "Allenamento" not in line  # the name stored in another language is not shown
+    when = summary.updated
+    assert f"{when.day} {when:%b} {when.year}, {when:%H:%M}" in line
+    italian = saved_line(summary, "it")
+    assert "4 giocatori" in italian and "una mano in corso" in italian
+    months = "gen feb mar apr mag giu lug ago set ott nov dic".split()
+    assert f"{when.day} {months[when.month - 1]} {when.year}" in italian
+    assert isinstance(when, datetime)

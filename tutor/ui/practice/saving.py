@@ -237,7 +237,7 @@ def saved_line(saved: GameSummary, lang: str) -> str:
     parts.append(t(lang, "game.saved.deals", n=len(rows)))
     if unfinished(meta):
         parts.append(t(lang, "game.saved.in_progress"))
-    if players and totals:
+    if players and rows:
         scores = ", ".join(
             f"{seat_name(seat, players, lang)} {total:+d}" for seat, total in enumerate(totals)
         )

@@ -98,6 +98,7 @@ export default function (component) {
     node.dataset.card = card;
     node.dataset.seat = String(seat);
     node.setAttribute('role', 'img');
+    node.tabIndex = 0;  // every card on the table can be reached and read out
     node.setAttribute('aria-label', data.seats[seat].name + ': ' + (data.names[card] || card));
     node.innerHTML = data.faces[card] || '';
     const [x, y] = offset(seat);
@@ -120,6 +121,7 @@ export default function (component) {
       node.dataset.card = code;
       node.innerHTML = data.faces[code] || '';
       node.setAttribute('aria-label', data.names[code] || code);
+      if (!info.kind) { node.setAttribute('role', 'img'); node.tabIndex = 0; }
       if (info.kind) node.addEventListener('click', () => S.send({ kind: info.kind, card: code }));
       row.append(node);
     });
