@@ -252,7 +252,8 @@ def test_a_king_given_to_the_taker_is_pointed_out_with_a_cheaper_card():
     )
     assert practice.play(C("KH")) is None
     remarks = practice.remarks_for(0)
-    gave = [r for r in remarks if r.code is RemarkCode.GAVE_POINTS]
+    # a king trumped has its own remark (issue 12), with the cheaper card still named
+    gave = [r for r in remarks if r.code is RemarkCode.KING_CUT]
     assert len(gave) == 1
     assert gave[0].card == C("KH") and gave[0].winner == 1 and gave[0].side is Side.TAKER
     assert gave[0].points == 9 and gave[0].cheaper is not None

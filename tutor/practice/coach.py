@@ -12,8 +12,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.bots.knowledge import View, observe
-from tutor.engine.cards import EXCUSE, HALF_POINTS, PETIT, Card, cards_of
+from tutor.engine.cards import (
+    EXCUSE,
+    HALF_POINTS,
+    KINGS_MASK,
+    PETIT,
+    Card,
+    cards_of,
+    is_trump,
+    suit_of,
+)
 from tutor.engine.game import Action, Deal, TrickRecord
+from tutor.engine.play import led_suit
 from tutor.engine.trick import ExcuseLastTrick
 from tutor.engine.variants import PetitAuBoutCredit
 
@@ -34,6 +44,14 @@ class RemarkCode(StrEnum):
     PETIT_AU_BOUT = "petit_au_bout"  # the Petit in the last trick
     # Under a variant where the bonus raises the taker's stake, whoever took the Petit.
     PETIT_AU_BOUT_STAKE = "petit_au_bout_stake"
+    # The learner's king of the suit led, trumped by the other side: led the first time the
+    # suit went round, or followed (``cheaper``: a lower card of the suit was allowed).
+    KING_CUT = "king_cut"
+    # The learner led a king of a suit already played before: cashed too late, and trumped.
+    KING_CUT_LATE = "king_cut_late"
+    # Two cards left and the learner kept the Excuse: it must go to the last trick, where it
+    # changes side (lesson 8). Not said when the learner's side has won every trick (chelem).
+    EXCUSE_KEPT = "excuse_kept"
 
 
 class Side(StrEnum):
@@ -68,12 +86,15 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
     cards at the time were ``legal`` (None: unknown, no "cheaper card" judgement)."""
     record: TrickRecord = deal.tricks[index]
     out: list[Remark] = []
-    last = index == deal.tricks_per_deal - 1
+    number = trick_number(deal, index)
+    last = number == deal.tricks_per_deal - 1
     winner = record.winner
     if learner not in record.seats:
         return out
     card = record.cards[record.seats.index(learner)]
     view = _view_after(deal, index, learner)
+    if number == deal.tricks_per_deal - 2 and card != EXCUSE:
+        out.extend(_excuse_kept(deal, index, learner, winner, view.friends))
     known_friend = winner in view.friends
     known_foe = winner in view.foes
     side = winner_side(deal, winner)
@@ -98,6 +119,8 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
         if card == PETIT:
             code = RemarkCode.LOST_PETIT if cheaper is not None else RemarkCode.LOST_PETIT_FORCED
             out.append(Remark(index, code, card, winner, side, points, cheaper))
+        elif (king_code := _king_cut(deal, index, learner, card)) is not None:
+            out.append(Remark(index, king_code, card, winner, side, points, cheaper))
         elif points >= POINT_CARD:
             code = RemarkCode.GAVE_POINTS if cheaper is not None else RemarkCode.GAVE_POINTS_FORCED
             out.append(Remark(index, code, card, winner, side, points, cheaper))
@@ -107,6 +130,59 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
         elif points >= POINT_CARD:
             out.append(Remark(index, RemarkCode.CHARGED, card, winner, side, points))
     return out
+
+
+def trick_number(deal: Deal, index: int) -> int:
+    """The trick's number in the whole deal (0-based): ``deal.tricks`` holds only the tricks
+    played since the deal was built, which for a position is after some were."""
+    return deal.tricks_done - len(deal.tricks) + index
+
+
+def _king_cut(deal: Deal, index: int, learner: int, card: Card) -> RemarkCode | None:
+    """The learner's king of the suit led, won by a trump: cashed late if the learner led a
+    suit that had already gone round once (a defender may have run out of it)."""
+    record = deal.tricks[index]
+    if not KINGS_MASK >> card & 1 or led_suit(record.cards) != suit_of(card):
+        return None
+    if not is_trump(record.cards[record.seats.index(record.winner)]):
+        return None
+    suit = suit_of(card)
+    led_before = any(led_suit(t.cards) == suit for t in deal.tricks[:index])
+    if record.leader == learner and led_before:
+        return RemarkCode.KING_CUT_LATE
+    return RemarkCode.KING_CUT
+
+
+def _excuse_kept(
+    deal: Deal, index: int, learner: int, winner: int, friends: frozenset[int]
+) -> list[Remark]:
+    """After the second-to-last trick the learner still holds the Excuse: it will go to the
+    last trick. Keeping it is right only for a side that has won every trick (the chelem
+    exception, lesson 8)."""
+    if not _hand_after(deal, index, learner) >> EXCUSE & 1:
+        return []
+    # Judged as the learner knows the sides (``friends``, after the trick): at 5 players an
+    # unrevealed partner's trick is not known to be the learner's side's.
+    won_known = all(t.winner in friends for t in deal.tricks[: index + 1])
+    attack = deal.is_attack(learner)
+    earlier = deal.tricks_done - len(deal.tricks)  # tricks played before a position
+    won_earlier = earlier == 0 or (
+        deal.attack_tricks == deal.tricks_done if attack else deal.attack_tricks == 0
+    )
+    if won_known and won_earlier:
+        return []
+    return [Remark(index, RemarkCode.EXCUSE_KEPT, EXCUSE, winner, winner_side(deal, winner), 9)]
+
+
+def _hand_after(deal: Deal, index: int, seat: int) -> int:
+    """``seat``'s hand right after trick ``index``: the cards it played since put back."""
+    hand = deal.hands[seat]
+    for record in deal.tricks[index + 1 :]:
+        if seat in record.seats:
+            hand |= 1 << record.cards[record.seats.index(seat)]
+    if seat in deal.trick_seats:
+        hand |= 1 << deal.trick[deal.trick_seats.index(seat)]
+    return hand
 
 
 def _excuse_last(deal: Deal, index: int, learner: int, winner: int, side: Side) -> list[Remark]:
