@@ -169,7 +169,7 @@ def test_with_the_coach_the_legal_cards_are_highlighted_and_without_it_not():
     ]
     for card in cards:  # a card not playable says why, for screen readers too
         assert (", not playable: " in card["label"]) is (not card["playable"])
-    at.toggle(key="practice-coach").set_value(False).run()
+    at.segmented_control(key="practice-coach").set_value("off").run()
     assert game_of(at).coach is False
     assert all(c["playable"] for c in hand_cards(at))
     illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
@@ -364,6 +364,83 @@ def test_saved_games_are_listed_in_the_learners_language_with_players_deals_and_
     assert f"{when.day} {when:%b} {when.year}, {when:%H:%M}" in line
     italian = saved_line(summary, "it")
     assert "4 giocatori" in italian and "una mano in corso" in italian
-    months = "gen feb mar apr mag giu lug ago set ott nov dic".split()
+    months = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"]
     assert f"{when.day} {months[when.month - 1]} {when.year}" in italian
     assert isinstance(when, datetime)
+
+
+def infos(at: AppTest) -> list[str]:
+    return [i.value for i in at.info] + [s.value for s in at.success]
+
+
+def test_the_coach_speaks_at_the_bid_and_marks_its_bid_then_notes_the_risk():
+    from tutor.practice.advice import bid_advice, risk_of_bid_made
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    deal = game_of(at).deal.deal
+    advice = bid_advice(deal, 0)
+    assert any(text(advice, "en", 4) in info for info in infos(at))
+    marked = [a["id"] for a in table(at)["actions"] if a.get("advice")]
+    advised = advice.advised.code if advice.advised is not None else "pass"
+    assert marked == [f"bid:{advised}"]
+    other = "pass" if advised != "pass" else "garde"
+    at.button(key=f"practice-bid-{other}").click().run()
+    risk = risk_of_bid_made(game_of(at).deal.deal, 0)
+    assert risk is not None
+    assert any(text(risk, "en", 4) in info for info in infos(at))
+
+
+def test_the_coach_on_request_speaks_only_when_asked_and_off_never():
+    from tutor.practice.advice import bid_advice
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    at.segmented_control(key="practice-coach").set_value("on_request").run()
+    advice = text(bid_advice(game_of(at).deal.deal, 0), "en", 4)
+    assert not any(advice in info for info in infos(at))
+    assert [a for a in table(at)["actions"] if a["id"] == "coach"]
+    at.button(key="practice-coach-ask").click().run()
+    assert any(advice in info for info in infos(at))
+    assert not [a for a in table(at)["actions"] if a["id"] == "coach"]
+    at.segmented_control(key="practice-coach").set_value("off").run()
+    assert not any(advice in info for info in infos(at))
+    assert not [b for b in at.button if b.key == "practice-coach-ask"]
+    assert game_of(at).coach is False
+
+
+def test_the_coach_advises_the_ecart_then_says_what_it_changed():
+    from tutor.practice.advice import ecart_advice, ecart_review
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    at.button(key="practice-bid-garde").click().run()
+    deal = game_of(at).deal
+    advice = ecart_advice(deal.deal, 0)
+    assert any(text(advice, "en", 4).split("\n")[0] in info for info in infos(at))
+    for item in advice.cards:
+        pick(at, "practice-ecart", item.card)
+    assert game_of(at).deal.stage is Stage.CHELEM
+    review = ecart_review(game_of(at).deal.deal, 0, game_of(at).deal.deal.ecart)
+    assert review.same_as_advised
+    assert any(text(review, "en", 4).split("\n")[0] in info for info in infos(at))
+
+
+def test_a_refused_card_links_to_the_lesson_step_that_teaches_the_rule():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    for _ in range(40):
+        deal = game_of(at).deal
+        if deal.stage is Stage.POIGNEE:
+            at.button(key="practice-poignee-no").click().run()
+            continue
+        legal = deal.legal_plays()
+        illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
+        if illegal:
+            pick(at, "practice-hand", illegal[0])
+            assert table(at)["notice"] == errors(at)[0]  # said on the table itself
+            links = [m.value for m in at.markdown if "](lessons?lesson=" in m.value]
+            assert links and "Lesson" in links[0]
+            return
+        pick(at, "practice-hand", cards_of(legal)[0])
+    pytest.fail("no illegal card met")

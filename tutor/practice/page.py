@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tutor.practice.advice import CoachLevel
+from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
 from tutor.practice.game import PracticeGame
 
@@ -67,18 +69,42 @@ class PracticeState:
     review: int | None = None  # the trick shown in the review of a finished deal
     offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
     round: int = 0  # counts the games adopted: names the table's sequences apart
+    coach_level: CoachLevel = CoachLevel.ALWAYS
+    coach_asked: str | None = None  # the decision the learner asked the coach about
+    refusal: Refusal | None = None  # the learner's action refused last (until the next one)
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
         """A game brought back from a save or a link: its past is not played again."""
         state = cls(game)
+        state.coach_level = CoachLevel.ALWAYS if game.coach else CoachLevel.OFF
         state.mark_watched()
         return state
+
+    @property
+    def decision(self) -> str:
+        """Names the decision the learner is at (changes with every action taken)."""
+        return f"{self.round}:{self.game.number}:{len(self.game.deal.deal.moves)}"
+
+    @property
+    def coach_speaks(self) -> bool:
+        """The coach says what it knows now: always, or at this decision when asked."""
+        level = self.coach_level
+        return level is CoachLevel.ALWAYS or (
+            level is CoachLevel.ON_REQUEST and self.coach_asked == self.decision
+        )
+
+    def set_coach(self, level: CoachLevel) -> None:
+        """The level chosen; the saved game keeps whether the coach is on."""
+        self.coach_level = level
+        self.game.coach = level is not CoachLevel.OFF
 
     def adopt(self, game: PracticeGame, *, watched: bool = False) -> None:
         """Make ``game`` the page's game; a resumed game's past events count as watched."""
         self.game = game
+        self.game.coach = self.coach_level is not CoachLevel.OFF
         self.round += 1
+        self.refusal = None
         self.review = None
         self.others = None
         self.saved = game.to_data() if game.game_id is not None else None

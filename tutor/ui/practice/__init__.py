@@ -22,11 +22,13 @@ from tutor.engine.contracts import Contract
 from tutor.engine.errors import CardNotationError
 from tutor.engine.variants import FFT_2012, PRESETS
 from tutor.practice import TARGETS, PracticeGame, Refusal, Stage
+from tutor.practice.advice import CoachLevel
 from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import StoreError
+from tutor.ui.coach_text import level_text
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
-from tutor.ui.practice.coach_view import coach_notes
+from tutor.ui.practice.coach_view import coach_notes, on_ask
 from tutor.ui.practice.details import deal_details
 from tutor.ui.practice.saving import (
     STATE,
@@ -38,7 +40,7 @@ from tutor.ui.practice.saving import (
     saved_line,
 )
 from tutor.ui.practice.view import table_data
-from tutor.ui.practice.words import contract_name, readable_date, refusal_text, seat_name
+from tutor.ui.practice.words import contract_name, readable_date, refusal_words, seat_name
 from tutor.ui.score_sheet import rules_about, rules_label
 from tutor.ui.session import current_language, store, store_problem_text
 from tutor.ui.table import Action, table
@@ -67,8 +69,9 @@ def _lang() -> str:
 def _after(refusal: Refusal | None) -> None:
     state = _state()
     state.message = None
+    state.refusal = refusal
     if refusal is not None:
-        state.say(MessageKind.ERROR, refusal_text(refusal, _lang(), state.game.coach))
+        state.say(MessageKind.ERROR, refusal_words(refusal, _lang(), state.coach_speaks))
     state.game.record()
 
 
@@ -81,7 +84,7 @@ def _adopt(game: PracticeGame) -> None:
 
 def _sync_settings(game: PracticeGame) -> None:
     st.session_state["practice-players"] = game.players
-    st.session_state["practice-coach"] = game.coach
+    st.session_state["practice-coach"] = _state().coach_level.value
     st.session_state["practice-target"] = game.target or NO_TARGET
     st.session_state["practice-rules"] = game.rules.name
 
@@ -128,7 +131,11 @@ def _on_rules() -> None:
 
 
 def _on_coach() -> None:
-    _state().game.coach = bool(st.session_state.get("practice-coach"))
+    value = st.session_state.get("practice-coach")
+    if value in {level.value for level in CoachLevel}:
+        _state().set_coach(CoachLevel(value))
+    else:  # a cleared choice: the level stays
+        st.session_state["practice-coach"] = _state().coach_level.value
 
 
 def _on_target() -> None:
@@ -228,6 +235,8 @@ def on_table_action(action: Action) -> None:
             on_review(int(step))
     elif kind == "action":
         _on_named_action(str(action.get("id", ""))[:40])
+    elif kind == "coach":
+        on_ask()
 
 
 def _on_named_action(name: str) -> None:
@@ -240,6 +249,8 @@ def _on_named_action(name: str) -> None:
         on_poignee(None if arg == "no" else arg)
     elif name == "next":
         on_next_deal()
+    elif name == "coach":
+        on_ask()
     elif kind == "review":
         on_review({"open": None, "close": None, "back": -1, "next": 1}.get(arg, 0))
 
@@ -248,7 +259,7 @@ def _on_named_action(name: str) -> None:
 def _settings(state: PracticeState, lang: str) -> None:
     game = state.game
     st.session_state.setdefault("practice-players", game.players)
-    st.session_state.setdefault("practice-coach", game.coach)
+    st.session_state.setdefault("practice-coach", state.coach_level.value)
     st.session_state.setdefault("practice-target", game.target or NO_TARGET)
     st.session_state.setdefault("practice-rules", game.rules.name)
     st.session_state.setdefault("practice-speed", state.speed.value)
@@ -256,9 +267,10 @@ def _settings(state: PracticeState, lang: str) -> None:
         t(lang, "game.settings.players"), (3, 4, 5), key="practice-players",
         on_change=_on_players,
     )
-    st.toggle(
-        t(lang, "game.settings.coach"), key="practice-coach", on_change=_on_coach,
-        help=t(lang, "game.settings.coach_help"),
+    st.segmented_control(
+        t(lang, "game.settings.coach"), [level.value for level in CoachLevel],
+        key="practice-coach", on_change=_on_coach, help=t(lang, "game.settings.coach_help"),
+        format_func=lambda v: level_text(CoachLevel(v), lang),
     )
     st.segmented_control(
         t(lang, "game.settings.speed"), [s.value for s in Speed], key="practice-speed",

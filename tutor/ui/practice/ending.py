@@ -13,12 +13,12 @@ from tutor.practice import LEARNER
 from tutor.practice.page import PracticeState
 from tutor.practice.sheet import game_sheet
 from tutor.scorequiz.mistakes import count_breakdown
+from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import (
     contract_name,
     points_text,
-    remark_text,
     result_line,
     seat_name,
 )
@@ -34,7 +34,7 @@ def trick_panel(state: PracticeState, index: int, lang: str) -> None:
     if not remarks:
         st.caption(t(lang, "game.replay.no_remark"))
     for remark in remarks:
-        text = remark_text(remark, game.players, lang)
+        text = coach_text.remark_text(remark, lang, game.players)
         (st.success if remark.good else st.warning)(text)
 
 

@@ -7,20 +7,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tutor.engine import play as play_rules
 from tutor.engine.cards import TRUMPS_MASK, Card, card_name, cards_of, display_order, format_card
 from tutor.engine.contracts import ChienFate, Contract
 from tutor.engine.game import Deal, TrickRecord
-from tutor.practice import LEARNER, PracticeDeal, Refusal, Stage, seat_key
+from tutor.practice import LEARNER, PracticeDeal, Stage, seat_key
+from tutor.practice.advice import CoachLevel
 from tutor.practice.events import EventKind
+from tutor.practice.explain import card_verdicts
 from tutor.practice.page import PracticeState
 from tutor.practice.table import known_partner
 from tutor.ui.card_svg import card_svg
+from tutor.ui.coach_text import card_label
 from tutor.ui.i18n import t
+from tutor.ui.practice.coach_view import advised_bid
 from tutor.ui.practice.words import (
     bids_by_seat,
     contract_name,
-    refusal_text,
     result_line,
     seat_name,
 )
@@ -89,49 +91,23 @@ def _trick_cards(record: TrickRecord | None) -> list[dict[str, Any]]:
     ]
 
 
-def play_refusal(current: PracticeDeal, card: Card) -> Refusal | None:
-    """Why the learner may not play ``card`` now (None: playable), as ``PracticeDeal.play``
-    would refuse it."""
-    deal = current.deal
-    if deal.legal_plays() >> card & 1:
-        return None
-    verdict = play_rules.illegal_play(
-        deal.hands[LEARNER], deal.trick, card, deal.called, not deal.tricks
-    )
-    if verdict is None:
-        return Refusal("illegal_play", card)
-    return Refusal(verdict.reason.value, card, verdict.forcing, play_rules.led_suit(deal.trick))
-
-
 def _hand(state: PracticeState, lang: str) -> tuple[list[dict[str, Any]], str | None]:
-    """The learner's cards, each with its name and, when the coach is on and the card may not
-    be played now, why; and what a click on a card does."""
-    game = state.game
-    current = game.deal
+    """The learner's cards, each named for screen readers with, when the coach speaks and the
+    card may not be played (or discarded) now, the engine's reason; and what a click does."""
+    current = state.game.deal
     deal = current.deal
     stage = current.stage
     hand = display_order(cards_of(current.hand))
     from_chien = deal.chien if deal.taker == LEARNER and shown_chien(deal) else 0
-    reasons: dict[Card, str] = {}
-    action = None
-    if stage in (Stage.PLAY, Stage.POIGNEE):
-        action = "play"
-        for card in hand:
-            refusal = play_refusal(current, card)
-            if refusal is not None:
-                reasons[card] = refusal_text(refusal, lang, game.coach)
-    elif stage is Stage.ECART:
-        action = "discard"
-        for card, code in current.discard_refusals().items():
-            reasons[card] = refusal_text(Refusal(code, card), lang, True)
+    action = {Stage.PLAY: "play", Stage.POIGNEE: "play", Stage.ECART: "discard"}.get(stage)
+    verdicts = card_verdicts(deal, LEARNER) if action is not None else {}
+    speaks = state.coach_speaks or stage is Stage.ECART  # the écart rules are always shown
     out = []
     for card in hand:
-        name = card_name(card, lang)
-        playable = card not in reasons or not game.coach
-        label = name
-        if card in reasons and game.coach:
-            label = t(lang, "game.table.not_playable", card=name, why=reasons[card])
-        out.append({"card": format_card(card), "label": label, "playable": playable,
+        verdict = verdicts.get(card)
+        dimmed = verdict is not None and speaks
+        label = card_label(card, verdict, lang) if dimmed else card_name(card, lang)
+        out.append({"card": format_card(card), "label": label, "playable": not dimmed,
                     "chien": bool(from_chien >> card & 1)})
     return out, action
 
@@ -151,14 +127,20 @@ def _actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
                         "primary": True})
         out.append({"id": "review:close", "label": t(lang, "game.review.close")})
         return out
+    if state.coach_level is CoachLevel.ON_REQUEST and not state.coach_speaks and stage not in (
+        Stage.FINISHED, Stage.REDEAL
+    ):  # the coach, asked at this decision
+        out.append({"id": "coach", "label": t(lang, "coach.level.button")})
     if stage is Stage.BID:
-        return [
-            {"id": f"bid:{bid.code if bid is not None else 'pass'}",
-             "label": contract_name(bid, lang, rules), "primary": bid is not None}
+        advised = advised_bid(state)
+        return [*out, *(
+            {"id": f"bid:{code}", "label": contract_name(bid, lang, rules),
+             "primary": bid is not None, "advice": code == advised}
             for bid in current.legal_bids()
-        ]
+            for code in [bid.code if bid is not None else "pass"]
+        )]
     if stage is Stage.CHELEM:
-        return [
+        return [*out,
             {"id": "chelem:no", "label": t(lang, "game.chelem.no"), "primary": True},
             {"id": "chelem:yes", "label": t(lang, "game.chelem.yes")},
         ]
@@ -170,15 +152,14 @@ def _actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
                         n=shown.bit_count())}
             for level, shown in current.poignee_options().items()
         ]
-        return [*shows, {"id": "poignee:no", "label": t(lang, "game.poignee.no")}]
+        return [*out, *shows, {"id": "poignee:no", "label": t(lang, "game.poignee.no")}]
     if stage in (Stage.FINISHED, Stage.REDEAL):
-        out = []
         if not game.over:
             out.append({"id": "next", "label": t(lang, "game.result.next"), "primary": True})
         if stage is Stage.FINISHED:
             out.append({"id": "review:open", "label": t(lang, "game.review.open")})
         return out
-    return []
+    return out
 
 
 def _prompt(state: PracticeState, lang: str) -> str:
@@ -388,4 +369,4 @@ def card_codes(cards: Iterable[Card]) -> list[str]:
     return [format_card(c) for c in cards]
 
 
-__all__ = ["MODES", "play_refusal", "shown_chien", "table_data", "tricks_won"]
+__all__ = ["MODES", "shown_chien", "table_data", "tricks_won"]

@@ -1,22 +1,20 @@
-"""The practice page's words: seats, bids, refusals, the coach's remarks and dates, in the
-learner's language (the engine gives codes, the catalogs the sentences)."""
+"""The practice page's words: seats, bids, results, refusals and dates, in the learner's
+language (the engine gives codes, the catalogs the sentences; the coach's words are
+``tutor.ui.coach_text``)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from tutor.engine.cards import card_name, format_half
+from tutor.engine.cards import format_half
 from tutor.engine.contracts import Contract, first_to_speak
 from tutor.engine.game import Deal
-from tutor.engine.play import NO_SUIT_LED, Reason
 from tutor.engine.variants import FFT_2012, Rules
-from tutor.practice import LEARNER, Refusal, Remark, seat_key
+from tutor.practice import LEARNER, Refusal, seat_key
+from tutor.practice.explain import explain_refusal
+from tutor.ui import coach_text
 from tutor.ui.i18n import t
 from tutor.ui.score_sheet import contract_label
-from tutor.ui.views import names
-
-PLAY_REASONS = frozenset(r.value for r in Reason)
-ECART_REASONS = frozenset({"king_in_ecart", "oudler_in_ecart", "trump_while_other_cards"})
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:
@@ -39,41 +37,11 @@ def contract_name(contract: Contract | None, lang: str, rules: Rules = FFT_2012)
     return contract_label(rules, contract.code if contract is not None else "pass", lang)
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def refusal_text(refusal: Refusal, lang: str, coach: bool) -> str:
-    """A refused action as a sentence: with the coach, the rule and the cards forcing it (the
-    engine's reason through the catalog, as for puzzles); without, a short one."""
-    code = refusal.code
-    if code in PLAY_REASONS:
-        if not coach:
-            return t(lang, f"game.short.{code}")
-        suit = t(lang, f"suits.{refusal.led}") if refusal.led != NO_SUIT_LED else ""
-        text = _sentence(t(lang, f"verdict.{code}", suit=suit, cards=names(refusal.forcing, lang)))
-        if refusal.card is not None and code != "not_in_hand":
-            return f"{card_name(refusal.card, lang)} — {text}"
-        return text
-    if code in ECART_REASONS:
-        text = t(lang, f"verdict.{code}")
-        return f"{card_name(refusal.card, lang)} — {text}" if refusal.card is not None else text
-    return t(lang, "game.refused.other")
-
-
-def remark_text(remark: Remark, players: int, lang: str) -> str:
-    code = remark.code.value
-    if code == "petit_saved" and remark.winner == LEARNER:
-        code = "petit_saved_you"
-    return t(
-        lang,
-        f"game.coach.{code}",
-        card=card_name(remark.card, lang) if remark.card is not None else "",
-        winner=seat_who(remark.winner, players, lang),
-        side=t(lang, f"game.sides.{remark.side.value}"),
-        points=points_text(remark.points, lang),
-        cheaper=card_name(remark.cheaper, lang) if remark.cheaper is not None else "",
-    )
+def refusal_words(refusal: Refusal, lang: str, coach: bool) -> str:
+    """A refused action in the coach's words: the rule and the cards forcing it (the coach
+    speaking), or the rule's name only."""
+    item = explain_refusal(refusal)
+    return coach_text.refusal_text(item, lang) if coach else coach_text.refusal_short(item, lang)
 
 
 def result_line(deal: Deal, lang: str) -> str:
@@ -109,8 +77,7 @@ __all__ = [
     "contract_name",
     "points_text",
     "readable_date",
-    "refusal_text",
-    "remark_text",
+    "refusal_words",
     "result_line",
     "seat_name",
     "seat_who",
