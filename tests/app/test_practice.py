@@ -381,6 +381,7 @@ def test_the_coach_speaks_at_the_bid_and_marks_its_bid_then_notes_the_risk():
     deal = game_of(at).deal.deal
     advice = bid_advice(deal, 0)
     assert any(text(advice, "en", 4) in info for info in infos(at))
+    assert table(at)["coach"]["lines"] == [text(advice, "en", 4)]  # in the table's drawer too
     marked = [a["id"] for a in table(at)["actions"] if a.get("advice")]
     advised = advice.advised.code if advice.advised is not None else "pass"
     assert marked == [f"bid:{advised}"]
@@ -399,6 +400,7 @@ def test_the_coach_on_request_speaks_only_when_asked_and_off_never():
     at.segmented_control(key="practice-coach").set_value("on_request").run()
     advice = text(bid_advice(game_of(at).deal.deal, 0), "en", 4)
     assert not any(advice in info for info in infos(at))
+    assert table(at)["coach"] is None
     assert [a for a in table(at)["actions"] if a["id"] == "coach"]
     at.button(key="practice-coach-ask").click().run()
     assert any(advice in info for info in infos(at))

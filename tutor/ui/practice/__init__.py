@@ -28,7 +28,7 @@ from tutor.progress.store import StoreError
 from tutor.ui.coach_text import level_text
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
-from tutor.ui.practice.coach_view import coach_notes, on_ask
+from tutor.ui.practice.coach_view import coach_drawer, coach_items, coach_notes, on_ask
 from tutor.ui.practice.details import deal_details
 from tutor.ui.practice.saving import (
     STATE,
@@ -456,8 +456,10 @@ def _practice() -> None:
     message = state.message
     if message is not None and message.kind is MessageKind.ERROR:
         data["notice"] = message.text  # a refused card, explained on the table
+    coach = coach_items(state)
+    data["coach"] = coach_drawer(state, coach, lang)
     table(data, key=TABLE_KEY, on_action=on_table_action)
-    coach_notes(state, lang)
+    coach_notes(state, coach, lang)
     _fallback_and_message(state, lang)
     stage = state.game.deal.stage
     if stage is Stage.FINISHED:

@@ -8,6 +8,8 @@ Levels (``CoachLevel``): off; on request (a "Coach" button at each decision); al
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from tutor.practice import LEARNER, Stage
@@ -26,7 +28,9 @@ from tutor.ui.i18n import t
 
 
 def coach_items(state: PracticeState) -> list[CoachItem]:
-    """What the coach has to say at the learner's decision now."""
+    """What the coach has to say at the learner's decision now (nothing when it is off)."""
+    if state.coach_level is CoachLevel.OFF:
+        return []
     current = state.game.deal
     deal = current.deal
     stage = current.stage
@@ -64,7 +68,19 @@ def on_ask() -> None:
     state.coach_asked = state.decision
 
 
-def coach_notes(state: PracticeState, lang: str) -> None:
+def coach_drawer(
+    state: PracticeState, items: list[CoachItem], lang: str
+) -> dict[str, Any] | None:
+    """The coach's words for the table's drawer (plain text), when it speaks now."""
+    if state.review is not None or not state.coach_speaks:
+        return None
+    lines = [text(item, lang, state.game.players) for item in items]
+    if not lines:
+        return None
+    return {"label": t(lang, "coach.level.button"), "lines": lines}
+
+
+def coach_notes(state: PracticeState, items: list[CoachItem], lang: str) -> None:
     """The coach's words below the table: at every decision (always), when asked (on
     request), never (off); the lesson step behind a refused card whenever one was refused."""
     game = state.game
@@ -75,7 +91,6 @@ def coach_notes(state: PracticeState, lang: str) -> None:
             st.markdown(f":material/menu_book: [{link.label}]({link.path})")
     if state.coach_level is CoachLevel.OFF or state.review is not None:
         return
-    items = coach_items(state)
     if not items:
         return
     if not state.coach_speaks:

@@ -147,6 +147,24 @@ export default function (component) {
     if (root.dataset.animating === 'true' && event.target !== pile) S.skip = true;
   };
 
+  const coach = part('coach');
+  const coachBox = part('coach-box');
+  const lines = (data.coach && data.coach.lines) || [];
+  coach.hidden = lines.length === 0;
+  coachBox.hidden = lines.length === 0 || !S.coachOpen;
+  if (lines.length) {
+    coach.textContent = (S.coachOpen ? '▾ ' : '▸ ') + data.coach.label;
+    coach.setAttribute('aria-expanded', S.coachOpen ? 'true' : 'false');
+    coachBox.replaceChildren(...lines.map((line) => el('p', '', line)));
+  }
+  coach.onclick = (event) => {
+    event.stopPropagation();
+    S.coachOpen = !S.coachOpen;
+    coachBox.hidden = !S.coachOpen;
+    coach.textContent = (S.coachOpen ? '▾ ' : '▸ ') + data.coach.label;
+    coach.setAttribute('aria-expanded', S.coachOpen ? 'true' : 'false');
+  };
+
   part('prompt-text').textContent = data.prompt || '';
   const notice = part('notice');
   notice.textContent = data.notice || '';
