@@ -4,14 +4,21 @@ why a card may not be played (the engine's reason). Plain JSON (see ``tutor/ui/t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from tutor.engine.cards import TRUMPS_MASK, Card, card_name, cards_of, display_order, format_card
-from tutor.engine.contracts import ChienFate, Contract
+from tutor.engine.cards import (
+    TRUMPS_MASK,
+    Card,
+    card_name,
+    cards_of,
+    display_order,
+    format_card,
+    parse_card,
+)
+from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, TrickRecord
 from tutor.practice import LEARNER, PracticeDeal, Stage, seat_key
-from tutor.practice.advice import CoachLevel
+from tutor.practice.advice import CoachLevel, chien_face_up
 from tutor.practice.events import EventKind
 from tutor.practice.explain import card_verdicts
 from tutor.practice.page import PracticeState
@@ -39,10 +46,6 @@ MODES = {
     Stage.FINISHED: "finished",
     Stage.REDEAL: "redeal",
 }
-
-
-def shown_chien(deal: Deal) -> bool:
-    return deal.contract is not None and deal.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
 
 
 def _tags(deal: Deal, seat: int, lang: str) -> str:
@@ -98,7 +101,7 @@ def _hand(state: PracticeState, lang: str) -> tuple[list[dict[str, Any]], str | 
     deal = current.deal
     stage = current.stage
     hand = display_order(cards_of(current.hand))
-    from_chien = deal.chien if deal.taker == LEARNER and shown_chien(deal) else 0
+    from_chien = deal.chien if deal.taker == LEARNER and chien_face_up(deal) else 0
     action = {Stage.PLAY: "play", Stage.POIGNEE: "play", Stage.ECART: "discard"}.get(stage)
     verdicts = card_verdicts(deal, LEARNER) if action is not None else {}
     speaks = state.coach_speaks or stage is Stage.ECART  # the écart rules are always shown
@@ -194,7 +197,7 @@ def _strip(current: PracticeDeal, lang: str) -> dict[str, Any] | None:
         call: dict[str, Any] = {"label": t(lang, "game.call.heading"),
                 "cards": [format_card(c) for c in current.callable()], "kind": "call"}
         return call
-    if shown_chien(deal) and not deal.tricks and not deal.trick:
+    if chien_face_up(deal) and not deal.tricks and not deal.trick:
         return {"label": t(lang, "game.ecart.chien_shown"),
                 "cards": [format_card(c) for c in display_order(cards_of(deal.chien))]}
     return None
@@ -250,8 +253,6 @@ def _event_text(event: dict[str, Any], deal: Deal, lang: str) -> str:
 
 
 def _card(code: str) -> Card:
-    from tutor.engine.cards import parse_card
-
     return parse_card(code)
 
 
@@ -365,8 +366,4 @@ def _review_hand(deal: Deal, index: int) -> int:
     return hand
 
 
-def card_codes(cards: Iterable[Card]) -> list[str]:
-    return [format_card(c) for c in cards]
-
-
-__all__ = ["MODES", "shown_chien", "table_data", "tricks_won"]
+__all__ = ["MODES", "table_data", "tricks_won"]
