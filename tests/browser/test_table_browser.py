@@ -149,7 +149,11 @@ def play_deal_with_the_mouse(page: Any, bid: str, *, illegal: bool = True) -> di
 
 
 def assert_inside_viewport(page: Any, size: str) -> None:
+    """Hand and table inside the viewport with the page at its top (no scrolling needed; the
+    driver's own clicks may have scrolled the page, a learner's do not)."""
     width, height = SIZES[size]
+    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
     for part in (".tt-felt", ".tt-hand"):
         box = page.locator(f"{TABLE} {part}").first.bounding_box()
         assert box is not None, part
@@ -182,13 +186,13 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         page = sized(size)
         state = open_table(page, server, "seed=3&players=4&speed=instant")
         assert state["mode"] == "bid"
-        shot(page, f"bid-{size}")
         assert_inside_viewport(page, size)
+        shot(page, f"bid-{size}")
         state = act(page, '.tt-action[data-action="bid:garde"]')
         assert state["mode"] == "ecart"
         assert page.locator(f'{TABLE} .tt-card[data-chien="true"]').count() == 6
-        shot(page, f"ecart-{size}")
         assert_inside_viewport(page, size)
+        shot(page, f"ecart-{size}")
         while table_state(page)["mode"] == "ecart":
             before = table_state(page)["state"]
             click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
@@ -200,14 +204,14 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         before = table_state(page)["state"]
         click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
         settle(page, before)
-        shot(page, f"play-{size}")
         assert_inside_viewport(page, size)
+        shot(page, f"play-{size}")
         play_deal_with_the_mouse(page, "pass", illegal=False)
         shot(page, f"finished-{size}")
         act(page, '.tt-action[data-action="review:open"]')
         assert table_state(page)["mode"] == "review"
-        shot(page, f"review-{size}")
         assert_inside_viewport(page, size)
+        shot(page, f"review-{size}")
 
 
 def test_a_reload_resumes_the_same_deal(sized: Any, server: str) -> None:

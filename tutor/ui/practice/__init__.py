@@ -49,9 +49,11 @@ NEW_GAME_SHORTCUT = "Shift+N"
 NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)
 TABLE_KEY = "practice-table"
 
-# The practice page needs the room: less space above the table than Streamlit's default.
+# The practice page needs the room: less space above the table than Streamlit's default; and
+# no scroll anchoring, which scrolled the page down when the table was redrawn after a card.
 _PAGE_CSS = """<style>
 .stMainBlockContainer, .block-container { padding-top: 3rem !important; }
+[data-testid="stMain"], [data-testid="stMain"] * { overflow-anchor: none; }
 </style>"""
 
 
