@@ -33,7 +33,7 @@ def texts(at: AppTest) -> str:
 
 
 def game_of(at: AppTest) -> PracticeGame:
-    game = at.session_state["practice_game"]
+    game = at.session_state["practice_state"].game
     assert isinstance(game, PracticeGame)
     return game
 
@@ -48,11 +48,16 @@ def errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 
 
-def component_cards(at: AppTest, key: str) -> list[dict]:
+def table(at: AppTest) -> dict:
+    """The data the table component was given in the last run."""
     for element in at.get("bidi_component"):
-        if element.proto.id.endswith(f"-{key}"):
-            return json.loads(element.proto.json)["cards"]
-    raise AssertionError(f"no hand widget {key}")
+        if element.proto.id.endswith("-practice-table"):
+            return json.loads(element.proto.json)
+    raise AssertionError("no table")
+
+
+def hand_cards(at: AppTest) -> list[dict]:
+    return table(at)["hand"]
 
 
 def play_deal(at: AppTest, bid: str) -> dict[str, int]:
@@ -109,7 +114,7 @@ def play_deal(at: AppTest, bid: str) -> dict[str, int]:
 def test_a_whole_deal_is_played_through_the_page_to_the_score(players, seed, bid):
     at = open_practice(seed=seed, players=str(players), lang="en")
     assert game_of(at).players == players
-    assert "Bidding" in texts(at)
+    assert table(at)["mode"] == "bid"
     seen = play_deal(at, bid)
     game = game_of(at)
     assert game.deal.stage is Stage.FINISHED, "choose a seed that is not redealt"
@@ -158,13 +163,15 @@ def test_with_the_coach_the_legal_cards_are_highlighted_and_without_it_not():
         at.button(key="practice-poignee-no").click().run()
     deal = game_of(at).deal
     legal = deal.legal_plays()
-    cards = component_cards(at, "practice-hand")
+    cards = hand_cards(at)
     assert [c["playable"] for c in cards] == [
         bool(legal >> card & 1) for card in display_order(cards_of(deal.hand))
     ]
-    at.toggle(key="practice-coach").set_value(False).run()
+    for card in cards:  # a card not playable says why, for screen readers too
+        assert (", not playable: " in card["label"]) is (not card["playable"])
+    at.segmented_control(key="practice-coach").set_value("off").run()
     assert game_of(at).coach is False
-    assert all(c["playable"] for c in component_cards(at, "practice-hand"))
+    assert all(c["playable"] for c in hand_cards(at))
     illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
     if illegal:
         pick(at, "practice-hand", illegal[0])
@@ -177,9 +184,11 @@ def test_the_ecart_dims_refused_cards_and_takes_cards_back():
     at.button(key="practice-bid-garde").click().run()
     deal = game_of(at).deal
     assert deal.stage is Stage.ECART
-    assert "The chien, turned face up for everyone:" in texts(at)
+    shown = table(at)
+    assert shown["strip"]["label"] == "The chien, turned face up for everyone:"
+    assert {c["card"] for c in shown["hand"] if c["chien"]} == set(shown["strip"]["cards"])
     refused = deal.discard_refusals()
-    dimmed = {c["code"] for c in component_cards(at, "practice-ecart") if not c["playable"]}
+    dimmed = {c["card"] for c in hand_cards(at) if not c["playable"]}
     assert dimmed == {format_card(c) for c in refused}
     assert all(1 << c & KINGS_MASK == 0 or c in refused for c in cards_of(deal.hand))
     allowed = [c for c in cards_of(deal.hand) if c not in refused]
@@ -188,6 +197,7 @@ def test_the_ecart_dims_refused_cards_and_takes_cards_back():
     assert game_of(at).deal.deal.ecart.bit_count() == 2
     pick(at, "practice-ecart-back", allowed[0])
     assert game_of(at).deal.deal.ecart == 1 << allowed[1]
+    assert table(at)["ecart"]["cards"] == [format_card(allowed[1])]
 
 
 def test_the_seed_in_the_url_deals_the_same_cards_and_the_url_follows_the_deal():
@@ -267,20 +277,34 @@ def test_a_target_score_can_be_set():
 def test_the_page_speaks_italian():
     at = open_practice(seed="4", players="4", lang="it")
     shown = texts(at)
-    assert "Partita di allenamento" in shown and "Dichiarazioni" in shown
+    assert "Partita di allenamento" in shown
+    assert table(at)["prompt"].startswith("Tocca a te dichiarare")
     at.button(key="practice-bid-pass").click().run()
-    assert "Questa presa" in texts(at) or game_of(at).deal.finished
+    assert table(at)["prompt"] == "Tocca a te: gioca una carta." or game_of(at).deal.finished
 
 
-def test_the_replay_slider_walks_the_tricks_after_the_deal():
+def test_the_review_walks_the_tricks_on_the_table_after_the_deal():
     at = open_practice(seed="4", players="4", lang="en")
     play_deal(at, "pass")
+    deal = game_of(at).deal.deal
     assert game_of(at).deal.stage is Stage.FINISHED
-    slider = at.slider(key="practice-replay-1")
-    assert slider.value == 1
-    assert "Every hand at the start of trick 1" in texts(at)
-    slider.set_value(18).run()
-    assert "Every hand at the start of trick 18" in texts(at)
+    at.button(key="practice-review-open").click().run()
+    shown = table(at)
+    assert shown["mode"] == "review" and shown["prompt"].startswith("Trick 1 of 18")
+    first = deal.tricks[0]
+    assert shown["trick"] == [
+        {"seat": s, "card": format_card(c)} for s, c in zip(first.seats, first.cards, strict=True)
+    ]
+    assert shown["winner"] == first.winner
+    assert len(shown["hand"]) == 18  # the learner's cards as the trick starts
+    for _ in range(17):
+        at.button(key="practice-review-next").click().run()
+    assert table(at)["prompt"].startswith("Trick 18 of 18")
+    assert len(table(at)["hand"]) == 1
+    at.button(key="practice-review-back").click().run()
+    assert table(at)["prompt"].startswith("Trick 17 of 18")
+    at.button(key="practice-review-close").click().run()
+    assert table(at)["mode"] == "finished"
 
 
 def play_one_card(at: AppTest) -> None:
@@ -304,3 +328,121 @@ def test_a_move_from_a_stale_tab_is_refused_and_the_newer_game_kept(mine: Learne
     assert mine.game(game_id).version == newer.version  # the newer game was not overwritten
     tab.button(key="practice-reload").click().run()
     assert game_of(tab).deal.moves == newer.meta["current"]["moves"]
+
+
+def test_a_new_visit_offers_the_unfinished_game_and_resumes_it(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    play_one_card(at)
+    moves = game_of(at).deal.moves
+    game_id = game_of(at).game_id
+    visit = open_practice(lang="en")  # no game, no seed in the URL
+    assert not game_of(visit).deal.moves  # a new deal is shown, and nothing saved for it
+    assert len(mine.games("practice")) == 1
+    offer = [i.value for i in visit.info if "unfinished game" in i.value]
+    assert offer and "saved" in offer[0]
+    visit.button(key=f"practice-offer-{game_id}").click().run()
+    assert game_of(visit).deal.moves == moves
+    assert "Your game has been restored." in texts(visit)
+
+
+def test_saved_games_are_listed_in_the_learners_language_with_players_deals_and_score(
+    mine: LearnerStore,
+) -> None:
+    from datetime import datetime
+
+    from tutor.ui.practice.saving import saved_line
+
+    game = PracticeGame.new(4, 4)
+    game.deal.bid(None)
+    saved = mine.create_game("Allenamento, 4 giocatori", "practice", game.to_data())
+    summary = next(g for g in mine.games("practice") if g.id == saved.id)
+    line = saved_line(summary, "en")
+    assert "4 players" in line and "deals finished: 0" in line and "a deal in progress" in line
+    assert "Allenamento" not in line  # the name stored in another language is not shown
+    when = summary.updated
+    assert f"{when.day} {when:%b} {when.year}, {when:%H:%M}" in line
+    italian = saved_line(summary, "it")
+    assert "4 giocatori" in italian and "una mano in corso" in italian
+    months = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"]
+    assert f"{when.day} {months[when.month - 1]} {when.year}" in italian
+    assert isinstance(when, datetime)
+
+
+def infos(at: AppTest) -> list[str]:
+    return [i.value for i in at.info] + [s.value for s in at.success]
+
+
+def test_the_coach_speaks_at_the_bid_and_marks_its_bid_then_notes_the_risk():
+    from tutor.practice.advice import bid_advice, risk_of_bid_made
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    deal = game_of(at).deal.deal
+    advice = bid_advice(deal, 0)
+    assert any(text(advice, "en", 4) in info for info in infos(at))
+    assert table(at)["coach"]["lines"] == [text(advice, "en", 4)]  # in the table's drawer too
+    marked = [a["id"] for a in table(at)["actions"] if a.get("advice")]
+    advised = advice.advised.code if advice.advised is not None else "pass"
+    assert marked == [f"bid:{advised}"]
+    other = "pass" if advised != "pass" else "garde"
+    at.button(key=f"practice-bid-{other}").click().run()
+    risk = risk_of_bid_made(game_of(at).deal.deal, 0)
+    assert risk is not None
+    assert any(text(risk, "en", 4) in info for info in infos(at))
+
+
+def test_the_coach_on_request_speaks_only_when_asked_and_off_never():
+    from tutor.practice.advice import bid_advice
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    at.segmented_control(key="practice-coach").set_value("on_request").run()
+    advice = text(bid_advice(game_of(at).deal.deal, 0), "en", 4)
+    assert not any(advice in info for info in infos(at))
+    assert table(at)["coach"] is None
+    assert [a for a in table(at)["actions"] if a["id"] == "coach"]
+    at.button(key="practice-coach-ask").click().run()
+    assert any(advice in info for info in infos(at))
+    assert not [a for a in table(at)["actions"] if a["id"] == "coach"]
+    at.segmented_control(key="practice-coach").set_value("off").run()
+    assert not any(advice in info for info in infos(at))
+    assert not [b for b in at.button if b.key == "practice-coach-ask"]
+    assert game_of(at).coach is False
+
+
+def test_the_coach_advises_the_ecart_then_says_what_it_changed():
+    from tutor.practice.advice import ecart_advice, ecart_review
+    from tutor.ui.coach_text import text
+
+    at = open_practice(seed="3", players="4", lang="en")
+    at.button(key="practice-bid-garde").click().run()
+    deal = game_of(at).deal
+    advice = ecart_advice(deal.deal, 0)
+    assert any(text(advice, "en", 4).split("\n")[0] in info for info in infos(at))
+    for item in advice.cards:
+        pick(at, "practice-ecart", item.card)
+    assert game_of(at).deal.stage is Stage.CHELEM
+    review = ecart_review(game_of(at).deal.deal, 0, game_of(at).deal.deal.ecart)
+    assert review.same_as_advised
+    assert any(text(review, "en", 4).split("\n")[0] in info for info in infos(at))
+
+
+def test_a_refused_card_links_to_the_lesson_step_that_teaches_the_rule():
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    for _ in range(40):
+        deal = game_of(at).deal
+        if deal.stage is Stage.POIGNEE:
+            at.button(key="practice-poignee-no").click().run()
+            continue
+        legal = deal.legal_plays()
+        illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
+        if illegal:
+            pick(at, "practice-hand", illegal[0])
+            assert table(at)["notice"] == errors(at)[0]  # said on the table itself
+            links = [m.value for m in at.markdown if "](lessons?lesson=" in m.value]
+            assert links and "Lesson" in links[0]
+            return
+        pick(at, "practice-hand", cards_of(legal)[0])
+    pytest.fail("no illegal card met")

@@ -160,46 +160,31 @@ def click_and_wait(page, locator) -> None:
 
 
 def test_practice_deal_played_through_in_the_browser(page, server):
-    """Bid, make the écart by clicking card images, play every trick, reach the score."""
-    page.goto(f"{server}/practice?lang=en&seed=3")
-    page.get_by_text("Bidding").first.wait_for()
-    wait_ready(page)
+    """Bid, make the écart by clicking cards on the table (a king refused and explained), play
+    every trick, reach the score (the table's own tests: tests/browser/test_table_browser.py)."""
+    from tests.browser.test_table_browser import (
+        act,
+        click_card,
+        open_table,
+        play_deal_with_the_mouse,
+        settle,
+        table_state,
+    )
+
+    open_table(page, server, "seed=3&speed=instant")
     shot(page, "practice-bidding-en")
-    garde = page.locator(".st-key-practice-bid-garde button")
-    assert garde.count() == 1, "seed 3 lets the learner bid a garde"
-    click_and_wait(page, garde)
-    ecart = page.locator('.st-key-practice-ecart [data-testid="tarot-hand"]')
-    ecart.wait_for()
-    king = ecart.locator('div[data-card^="K"]').first
+    act(page, '.tt-action[data-action="bid:garde"]')
+    king = page.locator('.tt .tt-card[data-card^="K"]').first
     if king.count():
-        click_and_wait(page, king)  # refused, and explained
-        page.get_by_text("A king may never go to the écart").wait_for()
+        click_card(page, king)  # refused, and explained on the table
+        page.locator(".tt .tt-notice", has_text="A king may never go to the écart").wait_for()
     shot(page, "practice-ecart-en")
-    # From here the page asks one thing at a time; answer whatever it asks until the score.
-    plays = 0
-    for _ in range(200):
-        wait_ready(page)
-        if page.locator(".st-key-practice-next-deal button").count():
-            break
-        for key in ("practice-chelem-no", "practice-poignee-no"):
-            button = page.locator(f".st-key-{key} button")
-            if button.count():
-                click_and_wait(page, button)
-                break
-        else:
-            for where in ("practice-ecart", "practice-hand"):
-                cards = page.locator(f'.st-key-{where} [data-testid="tarot-hand"] '
-                                     'div[data-playable="true"]')
-                if cards.count():
-                    if where == "practice-hand":
-                        plays += 1
-                        if plays == 9:
-                            shot(page, "practice-trick-en")
-                    click_and_wait(page, cards.first)
-                    break
-            else:
-                page.wait_for_timeout(300)  # the bots are still playing, or a rerun is on
-    page.locator(".st-key-practice-next-deal button").wait_for()
+    while table_state(page)["mode"] == "ecart":
+        before = table_state(page)["state"]
+        click_card(page, page.locator('.tt .tt-card[data-playable="true"]').first)
+        settle(page, before)
+    play_deal_with_the_mouse(page, "pass", illegal=False)
+    page.get_by_role("heading", name="The deal is over").wait_for()
     shot(page, "practice-score-en")
 
 

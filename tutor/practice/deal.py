@@ -38,6 +38,7 @@ from tutor.engine.game import (
 )
 from tutor.engine.variants import FFT_2012, Rules
 from tutor.practice.coach import Remark, trick_remarks
+from tutor.practice.events import TableEvent, event_of, trick_gathered
 from tutor.practice.moves import decode, encode
 
 LEARNER = 0
@@ -86,6 +87,8 @@ class PracticeDeal:
         }
         self.declined_poignee = declined_poignee
         self.remarks: list[Remark] = []
+        # what happened at the table, in order (a deal rebuilt from its moves has them all)
+        self.events: list[TableEvent] = []
         self._learner_legal: dict[int, int] = {}  # trick index -> the learner's legal cards
         for text in moves:
             self._push(decode(text))
@@ -103,6 +106,7 @@ class PracticeDeal:
         self.bots = bots or {seat: SimpleBot() for seat in range(deal.players) if seat != LEARNER}
         self.declined_poignee = declined_poignee
         self.remarks = []
+        self.events = []
         self._learner_legal = {}
         self.advance()
         return self
@@ -213,7 +217,7 @@ class PracticeDeal:
             return Refusal("not_in_ecart", card)
         redo: list[Action] = []
         while True:
-            action = deal.pop()
+            action = deal.pop()  # a discard makes no event: the events stay as they are
             if isinstance(action, Discard) and action.card == card:
                 break
             redo.append(action)
@@ -264,14 +268,19 @@ class PracticeDeal:
         return None
 
     def _push(self, action: Action) -> None:
-        """Push an action (anybody's) and note what the coach needs."""
+        """Push an action (anybody's) and note what the coach and the table need."""
         deal = self.deal
         if isinstance(action, Play) and deal.to_play == LEARNER:
             self._learner_legal[len(deal.tricks)] = deal.legal_plays()
         tricks = len(deal.tricks)
+        seat = deal.current_seat
         deal.push(action)
+        event = event_of(action, LEARNER if seat is None else seat, tricks)
+        if event is not None:
+            self.events.append(event)
         if len(deal.tricks) > tricks:
             index = len(deal.tricks) - 1
+            self.events.append(trick_gathered(deal.tricks[index], index))
             self.remarks += trick_remarks(deal, index, LEARNER, self._learner_legal.get(index))
 
     def advance(self) -> None:

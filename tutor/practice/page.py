@@ -1,0 +1,139 @@
+"""The practice page's state, in one typed object (the page keeps it in the session under one
+key and changes it in callbacks): the game, the message to show once, what was saved, which
+table events the learner has already watched, the animation speed, the trick under review.
+
+No Streamlit here: the page logic can be driven (tests, the benchmark) without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tutor.practice.advice import CoachLevel
+from tutor.practice.deal import Refusal
+from tutor.practice.events import EventData
+from tutor.practice.game import PracticeGame
+
+
+class Speed(StrEnum):
+    """How fast the table plays the cards: milliseconds for a card to land."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+    @property
+    def card_ms(self) -> int:
+        return {"slow": 650, "normal": 350, "fast": 150, "instant": 0}[self.value]
+
+
+class MessageKind(StrEnum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    kind: MessageKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatched:
+    """The events the table has to play: ``events`` from index ``first`` of deal ``deal``."""
+
+    deal: int
+    first: int
+    events: tuple[EventData, ...]
+
+    @property
+    def key(self) -> str:
+        """Names this sequence: the component plays a sequence once, however often redrawn."""
+        return f"{self.deal}:{self.first}:{self.first + len(self.events)}"
+
+
+@dataclass
+class PracticeState:
+    game: PracticeGame
+    message: Message | None = None
+    saved: dict[str, Any] | None = None  # the game's data as last saved (None: not saved)
+    version: tuple[int, int] | None = None  # (game id, version) as last saved by this session
+    others: tuple[int | None, list[Any]] | None = None  # (game id, other saved games) as read
+    watched: int = 0  # events of the deal in progress the table has been given
+    watched_deal: int = 0  # the deal ``watched`` counts in
+    speed: Speed = Speed.NORMAL
+    review: int | None = None  # the trick shown in the review of a finished deal
+    offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
+    round: int = 0  # counts the games adopted: names the table's sequences apart
+    coach_level: CoachLevel = CoachLevel.ALWAYS
+    coach_asked: str | None = None  # the decision the learner asked the coach about
+    refusal: Refusal | None = None  # the learner's action refused last (until the next one)
+
+    @classmethod
+    def resumed(cls, game: PracticeGame) -> PracticeState:
+        """A game brought back from a save or a link: its past is not played again."""
+        state = cls(game)
+        state.coach_level = CoachLevel.ALWAYS if game.coach else CoachLevel.OFF
+        state.mark_watched()
+        return state
+
+    @property
+    def decision(self) -> str:
+        """Names the decision the learner is at (changes with every action taken)."""
+        return f"{self.round}:{self.game.number}:{len(self.game.deal.deal.moves)}"
+
+    @property
+    def coach_speaks(self) -> bool:
+        """The coach says what it knows now: always, or at this decision when asked."""
+        level = self.coach_level
+        return level is CoachLevel.ALWAYS or (
+            level is CoachLevel.ON_REQUEST and self.coach_asked == self.decision
+        )
+
+    def set_coach(self, level: CoachLevel) -> None:
+        """The level chosen; the saved game keeps whether the coach is on."""
+        self.coach_level = level
+        self.game.coach = level is not CoachLevel.OFF
+
+    def adopt(self, game: PracticeGame, *, watched: bool = False) -> None:
+        """Make ``game`` the page's game; a resumed game's past events count as watched."""
+        self.game = game
+        self.game.coach = self.coach_level is not CoachLevel.OFF
+        self.round += 1
+        self.refusal = None
+        self.review = None
+        self.others = None
+        self.saved = game.to_data() if game.game_id is not None else None
+        self.watched, self.watched_deal = 0, game.number
+        if watched:
+            self.mark_watched()
+
+    def say(self, kind: MessageKind, text: str) -> None:
+        self.message = Message(kind, text)
+
+    def take_message(self) -> Message | None:
+        message, self.message = self.message, None
+        return message
+
+    def mark_watched(self) -> None:
+        self.watched_deal = self.game.number
+        self.watched = len(self.game.deal.events)
+
+    def unwatched(self) -> Unwatched:
+        """The events since the learner's last look, and from now on counted as watched (the
+        table is given them once, in the run that follows the learner's action)."""
+        game = self.game
+        if self.watched_deal != game.number:  # a new deal: its first bids are unwatched
+            self.watched, self.watched_deal = 0, game.number
+        events = game.deal.events
+        first = min(self.watched, len(events))
+        out = Unwatched(game.number, first, tuple(e.to_data() for e in events[first:]))
+        self.watched = len(events)
+        return out
+
+
+__all__ = ["Message", "MessageKind", "PracticeState", "Speed", "Unwatched"]

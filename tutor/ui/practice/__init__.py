@@ -1,0 +1,483 @@
+"""The practice page: whole deals against the bots on a card table, with a coach.
+
+The page is thin: one typed state (``tutor.practice.page.PracticeState``, kept by
+``saving.page_state``), the table component (``tutor/ui/table``) fed by ``view.table_data``, and
+callbacks that change the game before the page is drawn again. Only the table fragment reruns on
+a card. Everything the table offers is also in one collapsed "choose by name" panel (buttons and
+pills with the card names): for the keyboard and screen readers, and for AppTest, which cannot
+click inside a component.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+
+import streamlit as st
+
+from tutor.engine.announcements import Poignee
+from tutor.engine.cards import Card, card_name, cards_of, display_order, parse_card
+from tutor.engine.contracts import Contract
+from tutor.engine.errors import CardNotationError
+from tutor.engine.variants import FFT_2012, PRESETS
+from tutor.practice import TARGETS, PracticeGame, Refusal, Stage
+from tutor.practice.advice import CoachLevel
+from tutor.practice.page import MessageKind, PracticeState, Speed
+from tutor.progress.store import StoreError
+from tutor.ui.coach_text import level_text
+from tutor.ui.i18n import t
+from tutor.ui.practice import ending
+from tutor.ui.practice.coach_view import coach_drawer, coach_items, coach_notes, on_ask
+from tutor.ui.practice.details import deal_details
+from tutor.ui.practice.saving import (
+    STATE,
+    four_only,
+    on_resume,
+    other_games,
+    page_state,
+    persist,
+    saved_line,
+)
+from tutor.ui.practice.view import table_data
+from tutor.ui.practice.words import contract_name, readable_date, refusal_words, seat_name
+from tutor.ui.score_sheet import rules_about, rules_label
+from tutor.ui.session import current_language, store, store_problem_text
+from tutor.ui.table import Action, table
+
+NEW_GAME_SHORTCUT = "Shift+N"
+NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)
+TABLE_KEY = "practice-table"
+
+# The practice page needs the room: less space above the table than Streamlit's default; and
+# no scroll anchoring, which scrolled the page down when the table was redrawn after a card.
+_PAGE_CSS = """<style>
+.stMainBlockContainer, .block-container { padding-top: 3rem !important; }
+[data-testid="stMain"], [data-testid="stMain"] * { overflow-anchor: none; }
+</style>"""
+
+
+# --- the state in callbacks ----------------------------------------------------------------
+def _state() -> PracticeState:
+    state = st.session_state[STATE]
+    assert isinstance(state, PracticeState)
+    return state
+
+
+def _lang() -> str:
+    return str(st.session_state.get("lang", "en"))
+
+
+def _after(refusal: Refusal | None) -> None:
+    state = _state()
+    state.message = None
+    state.refusal = refusal
+    if refusal is not None:
+        state.say(MessageKind.ERROR, refusal_words(refusal, _lang(), state.coach_speaks))
+    state.game.record()
+
+
+def _adopt(game: PracticeGame) -> None:
+    state = _state()
+    state.adopt(game)
+    state.offered = []
+    _sync_settings(game)
+
+
+def _sync_settings(game: PracticeGame) -> None:
+    st.session_state["practice-players"] = game.players
+    st.session_state["practice-coach"] = _state().coach_level.value
+    st.session_state["practice-target"] = game.target or NO_TARGET
+    st.session_state["practice-rules"] = game.rules.name
+
+
+def _new_game(players: int | None = None, rules: Any = None) -> None:
+    old = _state().game
+    rules = rules or old.rules
+    target = old.target
+    if rules is not old.rules:
+        # new rules bring their own target (the web game's 100); the learner's own target
+        # goes on, but not the one the old rules brought
+        target = rules.target_score or (None if old.rules.target_score else old.target)
+    game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules)
+    _state().message = None
+    _adopt(game)
+
+
+def _on_players() -> None:
+    state = _state()
+    players = st.session_state.get("practice-players")
+    if players not in (3, 4, 5):
+        st.session_state["practice-players"] = state.game.players
+        return
+    if players not in state.game.rules.players:  # the web game's rules are for 4 players
+        st.session_state["practice-players"] = state.game.players
+        state.say(MessageKind.WARNING, four_only(state.game.rules, _lang()))
+        return
+    if players != state.game.players:
+        _new_game(players)
+
+
+def _on_rules() -> None:
+    """A new game under the rules chosen (refused, with a message, for a table size the
+    rules are not written for)."""
+    state = _state()
+    game = state.game
+    rules = PRESETS.get(str(st.session_state.get("practice-rules")), game.rules)
+    if game.players not in rules.players:
+        st.session_state["practice-rules"] = game.rules.name
+        state.say(MessageKind.WARNING, four_only(rules, _lang()))
+        return
+    if rules is not game.rules:
+        _new_game(rules=rules)
+
+
+def _on_coach() -> None:
+    value = st.session_state.get("practice-coach")
+    if value in {level.value for level in CoachLevel}:
+        _state().set_coach(CoachLevel(value))
+    else:  # a cleared choice: the level stays
+        st.session_state["practice-coach"] = _state().coach_level.value
+
+
+def _on_target() -> None:
+    target = st.session_state.get("practice-target")
+    _state().game.target = target if isinstance(target, int) and target > 0 else None
+
+
+def _on_speed() -> None:
+    value = st.session_state.get("practice-speed")
+    if value in {s.value for s in Speed}:
+        _state().speed = Speed(value)
+
+
+def on_bid(code: str) -> None:
+    deal = _state().game.deal
+    try:
+        contract = None if code == "pass" else Contract.from_code(code)
+    except ValueError:
+        return
+    _after(deal.bid(contract))
+
+
+def on_chelem(announce: bool) -> None:
+    _after(_state().game.deal.announce_chelem(announce))
+
+
+def on_poignee(level: str | None) -> None:
+    try:
+        chosen = None if level is None else Poignee.from_code(level)
+    except ValueError:
+        return
+    _after(_state().game.deal.show_poignee(chosen))
+
+
+def on_next_deal() -> None:
+    state = _state()
+    if state.game.deal.finished:
+        state.game.next_deal()
+        state.review = None
+    state.message = None
+
+
+def on_call(card: Card) -> None:
+    _after(_state().game.deal.call(card))
+
+
+def on_take_back(card: Card) -> None:
+    _after(_state().game.deal.take_back(card))
+
+
+def on_discard(card: Card) -> None:
+    _after(_state().game.deal.discard(card))
+
+
+def on_play(card: Card) -> None:
+    _after(_state().game.deal.play(card))
+
+
+def on_review(step: int | None) -> None:
+    """Open (None: from the first trick), move through, or close the review of the deal."""
+    state = _state()
+    tricks = len(state.game.deal.deal.tricks)
+    if not state.game.deal.deal.tricks or state.game.deal.stage is not Stage.FINISHED:
+        state.review = None
+        return
+    if step is None:
+        state.review = 0 if state.review is None else None
+        return
+    state.review = min(max((state.review or 0) + step, 0), tricks - 1)
+
+
+_CARD_ACTIONS: dict[str, Callable[[Card], None]] = {
+    "play": on_play,
+    "discard": on_discard,
+    "take_back": on_take_back,
+    "call": on_call,
+}
+
+
+def on_table_action(action: Action) -> None:
+    """A click on the table (anything a visitor's browser sends is checked here)."""
+    kind = action.get("kind")
+    if kind in _CARD_ACTIONS:
+        code = action.get("card")
+        if not isinstance(code, str) or len(code) > 4:
+            return
+        try:
+            card = parse_card(code)
+        except CardNotationError:
+            return
+        _CARD_ACTIONS[str(kind)](card)
+    elif kind == "new":
+        _new_game()
+    elif kind == "review":
+        step = action.get("step")
+        if step in (-1, 1):
+            on_review(int(step))
+    elif kind == "action":
+        _on_named_action(str(action.get("id", ""))[:40])
+    elif kind == "coach":
+        on_ask()
+
+
+def _on_named_action(name: str) -> None:
+    kind, _, arg = name.partition(":")
+    if kind == "bid":
+        on_bid(arg)
+    elif kind == "chelem" and arg in ("yes", "no"):
+        on_chelem(arg == "yes")
+    elif kind == "poignee":
+        on_poignee(None if arg == "no" else arg)
+    elif name == "next":
+        on_next_deal()
+    elif name == "coach":
+        on_ask()
+    elif kind == "review":
+        on_review({"open": None, "close": None, "back": -1, "next": 1}.get(arg, 0))
+
+
+# --- the settings --------------------------------------------------------------------------
+def _settings(state: PracticeState, lang: str) -> None:
+    game = state.game
+    st.session_state.setdefault("practice-players", game.players)
+    st.session_state.setdefault("practice-coach", state.coach_level.value)
+    st.session_state.setdefault("practice-target", game.target or NO_TARGET)
+    st.session_state.setdefault("practice-rules", game.rules.name)
+    st.session_state.setdefault("practice-speed", state.speed.value)
+    st.segmented_control(
+        t(lang, "game.settings.players"), (3, 4, 5), key="practice-players",
+        on_change=_on_players,
+    )
+    st.segmented_control(
+        t(lang, "game.settings.coach"), [level.value for level in CoachLevel],
+        key="practice-coach", on_change=_on_coach, help=t(lang, "game.settings.coach_help"),
+        format_func=lambda v: level_text(CoachLevel(v), lang),
+    )
+    st.segmented_control(
+        t(lang, "game.settings.speed"), [s.value for s in Speed], key="practice-speed",
+        on_change=_on_speed, format_func=lambda v: t(lang, f"game.settings.speeds.{v}"),
+    )
+    st.selectbox(
+        t(lang, "game.settings.target"), (NO_TARGET, *TARGETS), key="practice-target",
+        on_change=_on_target,
+        format_func=lambda n: (
+            t(lang, "game.settings.no_target")
+            if n == NO_TARGET
+            else t(lang, "game.settings.target_option", n=n)
+        ),
+    )
+    st.selectbox(
+        t(lang, "variants.label"), list(PRESETS), key="practice-rules", on_change=_on_rules,
+        format_func=lambda name: rules_label(PRESETS[name], lang), help=t(lang, "variants.help"),
+    )
+
+
+def _header(state: PracticeState, lang: str) -> None:
+    # one row at every width (columns would stack on a phone and push the table down)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"**{t(lang, 'game.heading')}**", width="stretch")
+        with st.popover(t(lang, "game.settings.heading"), icon=":material/tune:"):
+            st.caption(t(lang, "game.intro"))
+            _settings(state, lang)
+        st.button(
+            t(lang, "game.settings.new_game"), key="practice-new-game", on_click=_new_game,
+            help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
+            icon=":material/restart_alt:",
+        )
+    game = state.game
+    if game.rules is not FFT_2012:  # FFT 2012 is what the lessons teach: only a variant said
+        st.caption(t(lang, "variants.in_use", name=rules_label(game.rules, lang),
+                     about=rules_about(game.rules, lang)))
+    for saved in state.offered:
+        box, button = st.columns([5, 2], vertical_alignment="center")
+        box.info(t(lang, "game.saved.offer", when=readable_date(saved.updated, lang)),
+                 icon=":material/history:")
+        button.button(t(lang, "game.saved.resume"), key=f"practice-offer-{saved.id}",
+                      on_click=on_resume, args=(saved.id,), type="primary")
+
+
+# --- the fallback: everything by name --------------------------------------------------------
+def _message(state: PracticeState) -> None:
+    message = state.take_message()
+    if message is None:
+        return
+    if message.kind is MessageKind.ERROR:
+        st.error(message.text, icon=":material/block:")
+    elif message.kind is MessageKind.WARNING:
+        st.warning(message.text, icon=":material/warning:")
+    else:
+        st.info(message.text, icon=":material/info:")
+
+
+def _pills(cards: list[Card], key: str, lang: str, on_pick: Callable[[Card], None]) -> None:
+    def changed() -> None:
+        choice = st.session_state.get(key)
+        if choice is not None:
+            st.session_state[key] = None  # nothing stays selected: the next pick counts too
+            on_pick(choice)
+
+    if cards:
+        st.pills(t(lang, "game.fallback.cards"), options=cards, selection_mode="single",
+                 format_func=lambda c: card_name(c, lang), key=key, on_change=changed)
+
+
+def _fallback(state: PracticeState, lang: str) -> None:
+    """Every choice of the table as buttons and pills named in words (shown once, folded)."""
+    current = state.game.deal
+    deal = current.deal
+    stage = current.stage
+    with st.expander(t(lang, "game.fallback.heading"), icon=":material/keyboard:"):
+        _message(state)  # a refusal: said on the table, and here for the panel's users
+        if stage is Stage.BID:
+            bids = current.legal_bids()
+            for column, bid in zip(st.columns(len(bids)), bids, strict=True):
+                code = bid.code if bid is not None else "pass"
+                column.button(contract_name(bid, lang, deal.rules), key=f"practice-bid-{code}",
+                              on_click=on_bid, args=(code,), width="stretch")
+        elif stage is Stage.CALL:
+            _pills(current.callable(), "practice-call-fallback", lang, on_call)
+        elif stage is Stage.ECART:
+            _pills(display_order(cards_of(current.hand)), "practice-ecart-fallback", lang,
+                   on_discard)
+        if stage in (Stage.ECART, Stage.CHELEM) and deal.ecart:
+            st.caption(t(lang, "game.ecart.yours"))
+            _pills(display_order(cards_of(deal.ecart)), "practice-ecart-back-fallback", lang,
+                   on_take_back)
+        if stage is Stage.CHELEM:
+            left, right = st.columns(2)
+            left.button(t(lang, "game.chelem.no"), key="practice-chelem-no", on_click=on_chelem,
+                        args=(False,), width="stretch")
+            right.button(t(lang, "game.chelem.yes"), key="practice-chelem-yes",
+                         on_click=on_chelem, args=(True,), width="stretch")
+        if stage is Stage.POIGNEE:
+            options = current.poignee_options()
+            columns = st.columns(len(options) + 1)
+            for column, (level, shown) in zip(columns, options.items(), strict=False):
+                column.button(
+                    t(lang, "game.poignee.show",
+                      level=t(lang, f"game.poignee.levels.{level.code}"), n=shown.bit_count()),
+                    key=f"practice-poignee-{level.code}", on_click=on_poignee,
+                    args=(level.code,), width="stretch",
+                )
+            columns[-1].button(t(lang, "game.poignee.no"), key="practice-poignee-no",
+                               on_click=on_poignee, args=(None,), width="stretch")
+        if stage in (Stage.PLAY, Stage.POIGNEE):
+            _pills(display_order(cards_of(current.hand)), "practice-hand-fallback", lang,
+                   on_play)
+        if stage in (Stage.FINISHED, Stage.REDEAL) and not state.game.over:
+            st.button(t(lang, "game.result.next"), key="practice-next-deal",
+                      on_click=on_next_deal, icon=":material/skip_next:")
+        if stage is Stage.FINISHED and deal.tricks:
+            _review_buttons(state, lang)
+
+
+def _review_buttons(state: PracticeState, lang: str) -> None:
+    if state.review is None:
+        st.button(t(lang, "game.review.open"), key="practice-review-open", on_click=on_review,
+                  args=(None,))
+        return
+    back, forward, close = st.columns(3)
+    back.button(t(lang, "game.review.back"), key="practice-review-back", on_click=on_review,
+                args=(-1,), disabled=state.review == 0, width="stretch")
+    forward.button(t(lang, "game.review.next"), key="practice-review-next", on_click=on_review,
+                   args=(1,), disabled=state.review >= len(state.game.deal.deal.tricks) - 1,
+                   width="stretch")
+    close.button(t(lang, "game.review.close"), key="practice-review-close", on_click=on_review,
+                 args=(None,), width="stretch")
+
+
+# --- the page -----------------------------------------------------------------------------
+def _saved_games(state: PracticeState, lang: str) -> None:
+    # Read and drawn only while open (a lazy expander), not on every card played.
+    box = st.expander(t(lang, "game.saved.heading"), key="practice-saved", on_change="rerun")
+    if not box.open:
+        return
+    with box:
+        try:
+            others = other_games(state)
+        except StoreError as error:  # said, never shown as "no saved game"
+            st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+            return
+        if not others:
+            st.caption(t(lang, "game.saved.none"))
+        for saved in others:
+            text, button = st.columns([5, 1], vertical_alignment="center")
+            text.caption(saved_line(saved, lang))
+            button.button(t(lang, "game.saved.resume"), key=f"practice-resume-{saved.id}",
+                          on_click=on_resume, args=(saved.id,))
+
+
+def render() -> None:
+    st.html(_PAGE_CSS)
+    _learner_known()
+    _practice()
+
+
+def _learner_known() -> None:
+    """Resolve the visitor's learner in the page's full run, not later in a fragment rerun:
+    the app writes the learner's cookie after a full run only, and without the cookie a reload
+    would be a stranger to the saved game. (A learner profile, not a saved game: a visit still
+    saves no game.)"""
+    with suppress(StoreError):  # said where the store is used
+        store()
+
+
+@st.fragment
+def _practice() -> None:
+    """The page is one fragment: every card, button and setting changes only the game, so a
+    move reruns this function alone, not the app's sidebar and navigation."""
+    lang = current_language()
+    state = page_state(lang)
+    state.game.record()
+    notice = st.empty()  # where a failed save is said
+    # saved before the table is drawn: a reload right after a click finds the move saved
+    persist(state, lang, notice)
+    _header(state, lang)
+    data = table_data(state, lang)
+    message = state.message
+    if message is not None and message.kind is MessageKind.ERROR:
+        data["notice"] = message.text  # a refused card, explained on the table
+    coach = coach_items(state)
+    data["coach"] = coach_drawer(state, coach, lang)
+    table(data, key=TABLE_KEY, on_action=on_table_action)
+    coach_notes(state, coach, lang)
+    _fallback_and_message(state, lang)
+    stage = state.game.deal.stage
+    if stage is Stage.FINISHED:
+        ending.finished(state, lang)
+    elif stage is Stage.REDEAL:
+        ending.redeal(state, lang)
+    deal_details(state, lang)
+    ending.score_sheet(state, lang)
+    _saved_games(state, lang)
+
+
+def _fallback_and_message(state: PracticeState, lang: str) -> None:
+    message = state.message
+    if message is not None and message.kind is not MessageKind.ERROR:
+        _message(state)
+    _fallback(state, lang)
+
+
+__all__ = ["on_table_action", "render", "seat_name"]

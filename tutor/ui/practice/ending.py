@@ -1,0 +1,162 @@
+"""After the deal: the result, the two piles counted card by card, the worked score, the
+review of the deal trick by trick (on the table, with a place for the analysis of the trick
+shown), the redeal, and the game's score sheet."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from tutor.engine.cards import TOTAL_HALF_POINTS, cards_of, display_order
+from tutor.engine.errors import ImpossiblePositionError
+from tutor.practice import LEARNER
+from tutor.practice.page import PracticeState
+from tutor.practice.sheet import game_sheet
+from tutor.scorequiz.mistakes import count_breakdown
+from tutor.ui import coach_text
+from tutor.ui.card_svg import hand_svg_row
+from tutor.ui.i18n import t
+from tutor.ui.practice.words import (
+    contract_name,
+    points_text,
+    result_line,
+    seat_name,
+)
+from tutor.ui.score_sheet import deals_table
+from tutor.ui.views import score_lines
+
+
+def trick_panel(state: PracticeState, index: int, lang: str) -> None:
+    """What is said about trick ``index`` in the review: the coach's remarks today; the place
+    where the solver's judgement of the learner's card goes (``tutor.analysis.review``)."""
+    game = state.game
+    remarks = game.deal.remarks_for(index)
+    if not remarks:
+        st.caption(t(lang, "game.replay.no_remark"))
+    for remark in remarks:
+        text = coach_text.remark_text(remark, lang, game.players)
+        (st.success if remark.good else st.warning)(text)
+
+
+def _pile(label: str, pile: int, lang: str) -> None:
+    """A pile drawn as cards, then counted kind by kind."""
+    cards = display_order(cards_of(pile))
+    st.markdown(f"**{label}** ({len(cards)})")
+    st.markdown(hand_svg_row(cards, width=38, lang=lang), unsafe_allow_html=True)
+    parts = [
+        t(lang, "score_quiz.breakdown_line", n=n,
+          kind=t(lang, f"score_quiz.count_kinds.{kind}"), points=points_text(half, lang))
+        for kind, n, half in count_breakdown(pile)
+        if n
+    ]
+    st.caption(" + ".join(parts))
+
+
+def finished(state: PracticeState, lang: str) -> None:
+    game = state.game
+    deal = game.deal.deal
+    if state.review is not None:
+        trick_panel(state, state.review, lang)
+        return
+    result = game.deal.result()
+    assert result is not None and deal.taker is not None and deal.contract is not None
+    players = deal.players
+    score = result.score
+    line = result_line(deal, lang)
+    st.subheader(t(lang, "game.result.heading"))
+    (st.success if score.made else st.error)(line)
+    piles, worked = st.columns([3, 2], gap="medium")
+    with piles:
+        _pile(t(lang, "game.result.attack_pile",
+                points=points_text(result.attack_half_points, lang)), result.attack_pile, lang)
+        defence = TOTAL_HALF_POINTS - result.attack_half_points
+        _pile(t(lang, "game.result.defence_pile", points=points_text(defence, lang)),
+              result.defence_pile, lang)
+    with worked:
+        st.markdown(t(lang, "game.result.count", points=points_text(result.attack_half_points,
+                                                                    lang),
+                      oudlers=result.oudlers, needed=deal.rules.needed(result.oudlers)))
+        st.markdown(f"**{t(lang, 'game.result.worked')}**")
+        st.markdown("\n".join(f"1. {line}" for line in score_lines(score, lang, deal.rules)))
+        st.markdown(f"**{t(lang, 'game.result.marks')}**")
+        st.markdown(" · ".join(
+            f"{seat_name(seat, players, lang)} {mark:+d}" for seat, mark in enumerate(result.marks)
+        ))
+    _game_over(state, lang)
+
+
+def redeal(state: PracticeState, lang: str) -> None:
+    current = state.game.deal
+    seat = current.petit_sec_seat()
+    if seat is None:
+        st.info(t(lang, "game.redeal.all_passed"), icon=":material/replay:")
+    elif seat == LEARNER:
+        st.warning(t(lang, "game.redeal.petit_sec_you"), icon=":material/replay:")
+    else:
+        st.warning(t(lang, "game.redeal.petit_sec", seat=seat_name(seat, state.game.players,
+                                                                   lang)),
+                   icon=":material/replay:")
+        st.markdown(hand_svg_row(display_order(cards_of(current.deal.hands[seat])), width=40,
+                                 lang=lang), unsafe_allow_html=True)
+    _game_over(state, lang)
+
+
+def _game_over(state: PracticeState, lang: str) -> None:
+    game = state.game
+    if not game.over:
+        return
+    st.subheader(t(lang, "game.over.heading"))
+    if LEARNER in game.leaders:
+        st.balloons()
+        st.success(t(lang, "game.over.you_won"))
+    seats = ", ".join(seat_name(s, game.players, lang) for s in game.leaders)
+    st.info(t(lang, "game.over.winner", seats=seats, target=game.target))
+
+
+def score_sheet(state: PracticeState, lang: str) -> None:
+    game = state.game
+    with st.expander(t(lang, "game.sheet.heading"), expanded=game.deal.finished):
+        if not game.rows:
+            st.caption(t(lang, "game.sheet.empty"))
+            return
+        columns = st.columns(game.players)
+        for seat, (column, total) in enumerate(zip(columns, game.totals, strict=True)):
+            column.metric(seat_name(seat, game.players, lang), f"{total:+d}")
+        redeals = [row.number for row in game.rows if row.redeal is not None]
+        if redeals:
+            st.caption(t(lang, "game.sheet.redeals", n=len(redeals)))
+        if len(redeals) < len(game.rows):
+            st.dataframe(_sheet_table(state, lang), hide_index=True, width="stretch")
+
+
+def _sheet_table(state: PracticeState, lang: str) -> pd.DataFrame:
+    """The score-sheet page's table of the game; where that sheet cannot take a deal (at 4
+    players its entries have whole points, while an Excuse that changed camp leaves a half
+    point), the game's own rows, scored by the engine."""
+    game = state.game
+    names = [seat_name(s, game.players, lang) for s in range(game.players)]
+    try:
+        return deals_table(game_sheet(game, names), lang)
+    except ImpossiblePositionError:
+        pass
+    rows = []
+    for row in game.rows:
+        if row.redeal is not None:
+            continue
+        rows.append({
+            t(lang, "game.sheet.deal"): str(row.number),
+            t(lang, "game.sheet.taker"): seat_name(row.taker, game.players, lang)
+            if row.taker is not None else "",
+            t(lang, "game.sheet.contract"): contract_name(row.contract, lang, game.rules),
+            t(lang, "game.sheet.outcome"): t(lang, "game.sheet.made" if row.made
+                                             else "game.sheet.lost"),
+            **dict(zip(names, row.marks, strict=True)),
+        })
+    rows.append({t(lang, "game.sheet.deal"): t(lang, "game.sheet.total"),
+                 **dict(zip(names, game.totals, strict=True))})
+    return pd.DataFrame(rows)
+
+
+__all__ = ["finished", "redeal", "score_sheet", "trick_panel"]
+
+
