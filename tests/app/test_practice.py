@@ -446,3 +446,43 @@ def test_a_refused_card_links_to_the_lesson_step_that_teaches_the_rule():
             return
         pick(at, "practice-hand", cards_of(legal)[0])
     pytest.fail("no illegal card met")
+
+
+def review_links(at: AppTest) -> list[tuple[str, str]]:
+    return [(str(link.proto.page), str(link.proto.query_string)) for link in at.get("page_link")
+            if link.proto.label == "The full review of this deal, card by card"]
+
+
+def test_the_review_on_the_table_shows_the_solvers_judgement_stored_once_and_links_the_page(
+    mine: LearnerStore,
+) -> None:
+    # the whole app (the link needs its navigation), on the practice page from the start
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.switch_page("tutor/ui/pages/practice.py")
+    for key, value in {"seed": "4", "players": "4", "lang": "en"}.items():
+        at.query_params[key] = value
+    at.run()
+    play_deal(at, "pass")
+    game = game_of(at)
+    assert game.deal.stage is Stage.FINISHED and game.game_id is not None
+    assert game.seed == 4
+    number = game.rows[-1].number
+    # the end of the deal links the full review page of this deal
+    assert review_links(at) == [
+        ("review", f"game={game.game_id}&deal={number}&lang=en")
+    ]
+    assert mine.deal_review(game.game_id, number) is None  # nothing computed before it is asked
+    at.button(key="practice-review-open").click().run()
+    shown = texts(at)
+    assert "all hands visible" in shown
+    assert "Your card" in shown
+    stored = mine.deal_review(game.game_id, number)
+    assert stored is not None
+    for _ in range(17):  # to the last trick, where the solver judges exactly
+        at.button(key="practice-review-next").click().run()
+    assert not at.exception, at.exception
+    last = texts(at)
+    assert "Not judged by the solver" not in last
+    assert any(words in last for words in ("best card", "Forced", "lost against the best card"))
+    assert mine.deal_review(game.game_id, number) == stored  # computed once, read back
+    assert len(review_links(at)) == 1
