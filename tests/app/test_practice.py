@@ -363,7 +363,7 @@ def test_saved_games_are_listed_in_the_learners_language_with_players_deals_and_
     when = summary.updated
     assert f"{when.day} {when:%b} {when.year}, {when:%H:%M}" in line
     italian = saved_line(summary, "it")
-    assert "4 giocatori" in italian and "una mano in corso" in italian
+    assert "4 giocatori" in italian and "una smazzata in corso" in italian
     months = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"]
     assert f"{when.day} {months[when.month - 1]} {when.year}" in italian
     assert isinstance(when, datetime)
