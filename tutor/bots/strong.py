@@ -1,0 +1,120 @@
+"""StrongBot: SimpleBot's rules of thumb early in the deal, then the open-card solver over
+deals sampled from what the seat knows.
+
+Once few enough tricks are left (``solve_from``), each card is chosen by dealing the hidden
+cards again ``samples`` times consistently with what the seat has seen (``tutor.bots.sampling``),
+valuing every legal card in each sample with the exact solver (``tutor.analysis.analyse``),
+and playing the card with the best average taker's mark: the highest for the attack, the
+lowest for the defence (every mark of a side moves with the taker's). Bidding, the call, the
+écart, the chelem question and poignées stay SimpleBot's.
+
+Choosing by the average over open-card samples is what bridge programs call Monte Carlo
+double-dummy: it assumes every hand is then played as if seen, so it cannot value keeping a
+card to mislead; it is strong where the cards left are few and the sampled hands are close to
+the real ones, which is where it is used.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from tutor.analysis import analyse
+from tutor.bots.base import Bot
+from tutor.bots.cardplay import choose_card
+from tutor.bots.knowledge import TableKnowledge
+from tutor.bots.sampling import hidden_cards, sample_deal
+from tutor.bots.simple import PLAYS, SimpleBot
+from tutor.engine.cards import Card
+from tutor.engine.game import Action, Deal, Phase
+
+# Measured (tests/benchmarks/bench_strong.py; 12 samples, CPU time per card at 4 players):
+# 2 tricks left 0.01 s median, 3: 0.02 s, 4: 0.04 s, 5: 0.07 s (p95 0.35 s), 6: 0.4 s (p95
+# 2.6 s, max beyond 20 s without a node limit). From 5 tricks left the solver stays well
+# under a second per card; earlier the rules of thumb play.
+SOLVE_FROM = 5
+SAMPLES = 12
+# A sample's search stops here (its card values are then bounds, their middle is used): it
+# caps the rare slow sample (about 0.2 s) and, unlike a time limit, keeps the bot
+# deterministic.
+NODE_LIMIT = 20_000
+
+
+class StrongBot:
+    """SimpleBot in every phase but card play once ``solve_from`` tricks or fewer are left;
+    then the card with the best average solved value over ``samples`` sampled deals.
+    Deterministic given ``rng`` (the samples are drawn from it)."""
+
+    def __init__(
+        self, solve_from: int = SOLVE_FROM, samples: int = SAMPLES, node_limit: int = NODE_LIMIT
+    ) -> None:
+        if samples < 1:
+            raise ValueError("at least one sample")
+        self.solve_from = solve_from
+        self.samples = samples
+        self.node_limit = node_limit
+        self._simple = SimpleBot()
+        self._table = TableKnowledge()
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
+        if (
+            deal.phase is not Phase.PLAYING
+            or deal.tricks_per_deal - deal.tricks_done > self.solve_from
+            or not deal.played_seats >> seat & 1 and deal.poignee_choices()
+        ):
+            return self._simple.choose(deal, seat, rng)
+        legal = deal.legal_plays()
+        if legal & (legal - 1) == 0:  # one legal card
+            return PLAYS[legal.bit_length() - 1]
+        return PLAYS[self.best_card(deal, seat, rng)]
+
+    def card_values(self, deal: Deal, seat: int, rng: random.Random) -> dict[Card, float]:
+        """Every legal card's average taker's mark over the samples (``seat`` is to play)."""
+        hidden = hidden_cards(deal, seat, self._table.view(deal, seat))
+        totals: dict[Card, float] = {}
+        for _ in range(self.samples):
+            sample = sample_deal(deal, seat, rng, hidden)
+            analysis = analyse(sample, node_limit=self.node_limit)
+            for value in analysis.cards:
+                mark = (value.lower + value.upper) / 2
+                for card in value.cards:
+                    totals[card] = totals.get(card, 0.0) + mark
+        return {card: total / self.samples for card, total in totals.items()}
+
+    def best_card(self, deal: Deal, seat: int, rng: random.Random) -> Card:
+        """The card with the best average; among equals, the one the rules of thumb choose
+        when it is one of them, else the lowest."""
+        values = self.card_values(deal, seat, rng)
+        attack = self._table.view(deal, seat).attack  # a seat always knows its own side
+        best = max(values.values()) if attack else min(values.values())
+        tied = sorted(card for card, value in values.items() if value == best)
+        if len(tied) > 1:
+            preferred = choose_card(deal, seat, rng, self._table)
+            if preferred in tied:
+                return preferred
+        return tied[0]
+
+
+class BotLevel(Enum):
+    """The computer players' level in a practice game."""
+
+    BEGINNER = "beginner"  # SimpleBot: rules of thumb
+    STRONG = "strong"  # StrongBot: the solver over sampled deals in the last tricks
+
+    @classmethod
+    def from_code(cls, code: str) -> BotLevel:
+        """The level named ``code``; ValueError for any other text."""
+        for level in cls:
+            if level.value == code:
+                return level
+        raise ValueError(f"unknown bot level {code!r}: use beginner or strong")
+
+    def bot(self) -> Bot:
+        """A new computer player of this level (one per seat or shared: both read only what
+        the seat they play may know)."""
+        if self is BotLevel.STRONG:
+            return StrongBot()
+        return SimpleBot()
+
+
+__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "BotLevel", "StrongBot"]
