@@ -73,7 +73,13 @@ def outcome(deal: Deal) -> dict[str, Any] | None:
 
 
 def run(deals: int, out: Path, first: int) -> None:
-    done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} if out.exists() else set()
+    done: set[int] = set()
+    if out.exists():
+        lines = out.read_text().splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):  # a run stopped mid-line: drop that line
+            lines.pop()
+            out.write_text("".join(lines))
+        done = {json.loads(line)["seed"] for line in lines}
     with out.open("a") as f:
         for seed in range(first, first + deals):
             if seed in done:
@@ -103,8 +109,10 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
 def report(out: Path) -> None:
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     played = [r for r in rows if r["simple"] is not None]
-    print(f"{len(rows)} seeded 4-player deals ({rows[0]['seed']}..{rows[-1]['seed']}), "
-          f"{len(played)} played ({len(rows) - len(played)} redealt: all passed or petit sec)")
+    print(
+        f"{len(rows)} seeded 4-player deals ({rows[0]['seed']}..{rows[-1]['seed']}), "
+        f"{len(played)} played ({len(rows) - len(played)} redealt: all passed or petit sec)"
+    )
     print("\nAverage mark per deal of the seat, SimpleBot vs StrongBot in that seat (same deals):")
     print(f"  {'seat':<6}{'Simple':>9}{'Strong':>9}{'diff':>9}{'± se':>8}")
     all_diffs: list[float] = []
@@ -118,46 +126,62 @@ def report(out: Path) -> None:
         simple_all += simple_marks
         strong_all += strong_marks
         mean, se = _mean_se(diffs)
-        print(f"  {seat:<6}{statistics.fmean(simple_marks):>9.2f}"
-              f"{statistics.fmean(strong_marks):>9.2f}{mean:>9.2f}{se:>8.2f}")
+        print(
+            f"  {seat:<6}{statistics.fmean(simple_marks):>9.2f}"
+            f"{statistics.fmean(strong_marks):>9.2f}{mean:>9.2f}{se:>8.2f}"
+        )
     mean, se = _mean_se(all_diffs)
-    print(f"  {'all':<6}{statistics.fmean(simple_all):>9.2f}{statistics.fmean(strong_all):>9.2f}"
-          f"{mean:>9.2f}{se:>8.2f}")
+    print(
+        f"  {'all':<6}{statistics.fmean(simple_all):>9.2f}{statistics.fmean(strong_all):>9.2f}"
+        f"{mean:>9.2f}{se:>8.2f}"
+    )
 
-    print("\nBy role of the strong seat (average mark of that seat per deal, and the taker's "
-          "success rate):")
+    print(
+        "\nBy role of the strong seat (average mark of that seat per deal, and the taker's "
+        "success rate):"
+    )
     roles: dict[str, list[tuple[int, int, bool, bool]]] = defaultdict(list)
     for r in played:
         for seat in range(PLAYERS):
             role = "taker" if seat == r["taker"] else "defender"
-            roles[role].append((
-                r["simple"]["marks"][seat],
-                r["strong"][seat]["marks"][seat],
-                r["simple"]["made"],
-                r["strong"][seat]["made"],
-            ))
-    print(f"  {'role':<10}{'n':>6}{'Simple mark':>13}{'Strong mark':>13}"
-          f"{'made (Simple)':>15}{'made (Strong)':>15}")
+            roles[role].append(
+                (
+                    r["simple"]["marks"][seat],
+                    r["strong"][seat]["marks"][seat],
+                    r["simple"]["made"],
+                    r["strong"][seat]["made"],
+                )
+            )
+    print(
+        f"  {'role':<10}{'n':>6}{'Simple mark':>13}{'Strong mark':>13}"
+        f"{'made (Simple)':>15}{'made (Strong)':>15}"
+    )
     for role in ("taker", "defender"):
         cases = roles[role]
         n = len(cases)
-        print(f"  {role:<10}{n:>6}{sum(c[0] for c in cases) / n:>13.2f}"
-              f"{sum(c[1] for c in cases) / n:>13.2f}{sum(c[2] for c in cases) / n:>15.1%}"
-              f"{sum(c[3] for c in cases) / n:>15.1%}")
+        print(
+            f"  {role:<10}{n:>6}{sum(c[0] for c in cases) / n:>13.2f}"
+            f"{sum(c[1] for c in cases) / n:>13.2f}{sum(c[2] for c in cases) / n:>15.1%}"
+            f"{sum(c[3] for c in cases) / n:>15.1%}"
+        )
 
     times = [(left, t) for r in played for left, t in r["times"]]
     every = sorted(t for _, t in times)
-    print(f"\nStrongBot's time per card (CPU s), {len(every)} cards: "
-          f"median {statistics.median(every):.4f}, p95 {every[int(0.95 * len(every))]:.4f}, "
-          f"max {every[-1]:.3f}")
+    print(
+        f"\nStrongBot's time per card (CPU s), {len(every)} cards: "
+        f"median {statistics.median(every):.4f}, p95 {every[int(0.95 * len(every))]:.4f}, "
+        f"max {every[-1]:.3f}"
+    )
     by_left: dict[int, list[float]] = defaultdict(list)
     for left, t in times:
         by_left[left].append(t)
     print(f"  {'tricks left':<13}{'cards':>7}{'median':>9}{'p95':>9}{'max':>9}")
     for left in sorted(by_left):
         ts = sorted(by_left[left])
-        print(f"  {left:<13}{len(ts):>7}{statistics.median(ts):>9.4f}"
-              f"{ts[int(0.95 * len(ts))]:>9.4f}{ts[-1]:>9.3f}")
+        print(
+            f"  {left:<13}{len(ts):>7}{statistics.median(ts):>9.4f}"
+            f"{ts[int(0.95 * len(ts))]:>9.4f}{ts[-1]:>9.3f}"
+        )
 
 
 def main() -> None:

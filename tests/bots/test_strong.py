@@ -21,6 +21,17 @@ PETIT_AU_BOUT = (
     "T14.T15.T16.T17.T18.T19.T20.EX 1H.2H.3H.4H.5H.6H - - -"
 )
 
+# A defender (seat 2), void in hearts, must trump the cavalier its partner played; the taker
+# (seat 3, after it) holds the 20. Only the 21 keeps the trick from the taker (found by the
+# solver on this deal by SimpleBot, whose rules of thumb trump with the 6).
+TRUMP_WITH_THE_21 = (
+    "tarot1 4 fft-2012 2 prise:3 - T7.T13/QH.EX/T1.T6.T21/4S.9D.T20 0:10H.NH "
+    "3S.5S.8S.KS.1H.2H.3H.4H.5H.7H.8H.9H.KH.1C.2C.3C.4C.5C.7C.8C.JC.QC.KC.T8.T10.T11.T14.T15/"
+    "1S.2S.6S.7S.9S.10S.JS.NS.QS.1D.2D.3D.4D.5D.6D.7D.8D.10D.JD.ND.KD.10C.T2.T3.T4.T5.T9.T12."
+    "T16.T17.T18.T19 6H.JH.QD.6C.9C.NC - - -"
+)
+
+
 def strong_card(position: str, seed: int = 0) -> int:
     deal = Deal.from_position(position)
     action = StrongBot().choose(deal, deal.to_play, random.Random(seed))
@@ -32,6 +43,11 @@ def strong_card(position: str, seed: int = 0) -> int:
 def test_leads_the_21_to_bring_the_petit_home(seed: int) -> None:
     assert strong_card(PETIT_AU_BOUT, seed) == TRUMP_21
     assert strong_card(PETIT_AU_BOUT, seed) != PETIT
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_defender_trumps_with_the_21_over_the_taker_s_20(seed: int) -> None:
+    assert strong_card(TRUMP_WITH_THE_21, seed) == TRUMP_21
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

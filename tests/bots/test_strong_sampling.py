@@ -119,11 +119,12 @@ def assert_consistent(deal: Deal, seat: int, sample: Deal) -> None:
         assert sample.ecart == deal.ecart == 0
         assert sample.chien.bit_count() == CHIEN_SIZE[players]
     # Every card is somewhere, once: the same cards are hidden as in the real deal.
-    union = sample.ecart | sample.chien * (deal.contract.chien is not ChienFate.SHOWN_TAKEN_AND_ECART)
+    shown_chien = deal.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
+    union = sample.ecart | (0 if shown_chien else sample.chien)
     for hand in sample.hands:
         assert not union & hand
         union |= hand
-    real = deal.ecart | deal.chien * (deal.contract.chien is not ChienFate.SHOWN_TAKEN_AND_ECART)
+    real = deal.ecart | (0 if shown_chien else deal.chien)
     for hand in deal.hands:
         real |= hand
     assert union == real
@@ -138,14 +139,19 @@ def assert_real_deal_possible(deal: Deal, seat: int) -> None:
     """The real placement of the hidden cards is one the sampler allows."""
     hidden = hidden_cards(deal, seat)
     for card, holders in hidden.allowed.items():
-        where = [i for i, h in enumerate(hidden.holders) if h < deal.players
-                 and deal.hands[h] >> card & 1]
+        where = [
+            i
+            for i, h in enumerate(hidden.holders)
+            if h < deal.players and deal.hands[h] >> card & 1
+        ]
         if not where:  # aside
             where = [hidden.holders.index(deal.players)]
         assert holders >> where[0] & 1, f"the real holder of card {card} is ruled out"
     for i, h in enumerate(hidden.holders):
-        real = deal.hands[h] if h < deal.players else (
-            deal.ecart & ~TRUMPS_MASK if deal.ecart else deal.chien
+        real = (
+            deal.hands[h]
+            if h < deal.players
+            else (deal.ecart & ~TRUMPS_MASK if deal.ecart else deal.chien)
         )
         assert hidden.known[i] & ~real == 0, "a card known in the wrong place"
 
@@ -214,8 +220,13 @@ def test_a_contradiction_is_refused_not_dealt() -> None:
     # Pretend nobody may hold the first hidden card.
     card = next(iter(hidden.allowed))
     broken = type(hidden)(
-        hidden.seat, hidden.players, hidden.holders, hidden.room,
-        {**hidden.allowed, card: 0}, hidden.known, hidden.aside_hidden,
+        hidden.seat,
+        hidden.players,
+        hidden.holders,
+        hidden.room,
+        {**hidden.allowed, card: 0},
+        hidden.known,
+        hidden.aside_hidden,
     )
     with pytest.raises(ValueError):
         deal_hidden(broken, random.Random(0))

@@ -39,7 +39,6 @@ from tutor.engine.cards import (
     FULL_DECK,
     KINGS_MASK,
     OUDLERS_MASK,
-    SUIT_MASKS,
     TRUMPS_MASK,
     Card,
 )
@@ -155,9 +154,7 @@ def hidden_cards(deal: Deal, seat: int, view: View | None = None) -> Hidden:
             if may_hold(deal, view, h, card, excuse_poignee, chien):
                 bits |= 1 << i
         allowed[card] = bits
-    return Hidden(
-        seat, players, tuple(holders), tuple(room), allowed, tuple(known), aside_hidden
-    )
+    return Hidden(seat, players, tuple(holders), tuple(room), allowed, tuple(known), aside_hidden)
 
 
 def may_hold(

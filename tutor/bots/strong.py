@@ -17,16 +17,29 @@ the real ones, which is where it is used.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from enum import Enum
 
-from tutor.analysis import analyse
+from tutor.analysis.solver import (
+    SearchCut,
+    Setup,
+    Solver,
+    equivalence_classes,
+    legal,
+    play,
+    start,
+)
 from tutor.bots.base import Bot
 from tutor.bots.cardplay import choose_card
 from tutor.bots.knowledge import TableKnowledge
 from tutor.bots.sampling import hidden_cards, sample_deal
 from tutor.bots.simple import PLAYS, SimpleBot
+from tutor.engine.announcements import Chelem
 from tutor.engine.cards import Card
 from tutor.engine.game import Action, Deal, Phase
+from tutor.engine.position import Position
+from tutor.engine.scoring import Side
 
 # Measured (tests/benchmarks/bench_strong.py; 12 samples, CPU time per card at 4 players):
 # 2 tricks left 0.01 s median, 3: 0.02 s, 4: 0.04 s, 5: 0.07 s (p95 0.35 s), 6: 0.4 s (p95
@@ -60,7 +73,7 @@ class StrongBot:
         if (
             deal.phase is not Phase.PLAYING
             or deal.tricks_per_deal - deal.tricks_done > self.solve_from
-            or not deal.played_seats >> seat & 1 and deal.poignee_choices()
+            or (not deal.played_seats >> seat & 1 and deal.poignee_choices())
         ):
             return self._simple.choose(deal, seat, rng)
         legal = deal.legal_plays()
@@ -74,11 +87,8 @@ class StrongBot:
         totals: dict[Card, float] = {}
         for _ in range(self.samples):
             sample = sample_deal(deal, seat, rng, hidden)
-            analysis = analyse(sample, node_limit=self.node_limit)
-            for value in analysis.cards:
-                mark = (value.lower + value.upper) / 2
-                for card in value.cards:
-                    totals[card] = totals.get(card, 0.0) + mark
+            for card, mark in solved_marks(sample.position(), self.node_limit).items():
+                totals[card] = totals.get(card, 0.0) + mark
         return {card: total / self.samples for card, total in totals.items()}
 
     def best_card(self, deal: Deal, seat: int, rng: random.Random) -> Card:
@@ -93,6 +103,59 @@ class StrongBot:
             if preferred in tied:
                 return preferred
         return tied[0]
+
+
+ScoreOf = Callable[[int, int, Side | None, Chelem], int]
+# The taker's mark for each (points, oudlers, petit au bout, chelem), shared by every sample of
+# a deal: it depends only on what the key names, and the solver asks for thousands of them.
+_MARK_TABLES: dict[tuple[object, ...], dict[tuple[int, int, Side | None, Chelem], int]] = {}
+
+
+def _shared_marks(p: Position, setup: Setup) -> ScoreOf:
+    key = (
+        p.rules,
+        p.players,
+        p.contract,
+        tuple(shown.bit_count() for _seat, shown in p.poignees),
+        p.players == 5 and p.partner is None,  # the taker alone
+    )
+    if len(_MARK_TABLES) > 256:  # one entry per kind of deal: a bound, not an eviction policy
+        _MARK_TABLES.clear()
+    table = _MARK_TABLES.setdefault(key, {})
+    compute = setup.score_of
+
+    def score_of(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -> int:
+        args = (points, oudlers, pab, chelem)
+        mark = table.get(args)
+        if mark is None:
+            mark = table[args] = compute(points, oudlers, pab, chelem)
+        return mark
+
+    return score_of
+
+
+def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
+    """Every legal card's taker's mark with best open-card play afterwards (as
+    ``tutor.analysis.analyse`` gives it; a search cut by ``node_limit`` gives the middle of the
+    bounds it proved), with the mark table shared between the samples of a deal."""
+    setup, root = start(p)
+    setup = replace(setup, score_of=_shared_marks(p, setup))
+    solver = Solver(setup, root, node_limit)
+    values = solver.marks.values
+    marks: dict[Card, float] = {}
+    cut = False
+    guess: int | None = None
+    for group in equivalence_classes(setup, root, legal(setup, root)):
+        interval = [values[0], values[-1]]
+        if not cut:
+            try:
+                # Sibling cards often have the same value: the last one is the first guess.
+                guess = solver.solve(play(setup, root, group[0]), interval, guess)
+            except SearchCut:
+                cut = True
+        for card in group:
+            marks[card] = (interval[0] + interval[1]) / 2
+    return marks
 
 
 class BotLevel(Enum):
@@ -117,4 +180,4 @@ class BotLevel(Enum):
         return SimpleBot()
 
 
-__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "BotLevel", "StrongBot"]
+__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "BotLevel", "StrongBot", "solved_marks"]
