@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywher
 from tutor.bots import SimpleBot, StrongBot
 from tutor.bots.base import Bot
 from tutor.bots.simulate import WAITING, DecisionRandom
+from tutor.bots.strong import SOLVE_FROM
 from tutor.engine.game import Deal, Phase
 
 PLAYERS = 4
@@ -171,6 +172,11 @@ def report(out: Path) -> None:
         f"\nStrongBot's time per card (CPU s), {len(every)} cards: "
         f"median {statistics.median(every):.4f}, p95 {every[int(0.95 * len(every))]:.4f}, "
         f"max {every[-1]:.3f}"
+    )
+    solved = sorted(t for left, t in times if left <= SOLVE_FROM)
+    print(
+        f"  the {len(solved)} cards with {SOLVE_FROM} tricks left or fewer: "
+        f"median {statistics.median(solved):.4f}, p95 {solved[int(0.95 * len(solved))]:.4f}"
     )
     by_left: dict[int, list[float]] = defaultdict(list)
     for left, t in times:
