@@ -41,10 +41,11 @@ from tutor.engine.game import Action, Deal, Phase
 from tutor.engine.position import Position
 from tutor.engine.scoring import Side
 
-# Measured (tests/benchmarks/bench_strong.py; 12 samples, CPU time per card at 4 players):
-# 2 tricks left 0.01 s median, 3: 0.02 s, 4: 0.04 s, 5: 0.07 s (p95 0.35 s), 6: 0.4 s (p95
-# 2.6 s, max beyond 20 s without a node limit). From 5 tricks left the solver stays well
-# under a second per card; earlier the rules of thumb play.
+# Measured at 4 players, 12 samples, CPU time per card (tests/benchmarks/bench_strong.py, 2,000
+# deals): 2 tricks left 0.003 s median, 3: 0.008 s, 4: 0.02 s (p95 0.14 s), 5: 0.08 s (p95
+# 0.72 s, max 1.4 s). A trial at 6 tricks left gave 0.4 s median but a p95 of 2.6 s (over 20 s
+# without a node limit): from 5 tricks left the solver stays under a second or so per card;
+# earlier the rules of thumb play.
 SOLVE_FROM = 5
 SAMPLES = 12
 # A sample's search stops here (its card values are then bounds, their middle is used): it
