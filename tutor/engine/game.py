@@ -30,6 +30,7 @@ from tutor.engine.cards import (
     FIRST_TRUMP,
     LOW_CARDS_MASK,
     PETIT,
+    SUIT_MASKS,
     Card,
     cards_of,
     format_card,
@@ -55,7 +56,7 @@ from tutor.engine.ecart import (
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.position import Position, parse_position, rules_of, validate_position
 from tutor.engine.scoring import Score, ScoreInput, Side, calculate
-from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome, winning_position
+from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome
 from tutor.engine.variants import FFT_2012, Rules
 
 PETIT_BIT = 1 << PETIT
@@ -171,7 +172,7 @@ _FIELDS = (
     "chelem_announced",
     "poignees",
     "trick",
-    "trick_seats",
+    "_leader",
     "led",
     "top",
     "to_play",
@@ -193,12 +194,23 @@ _PLAYING = Phase.PLAYING
 _SUIT_SIZE = 14
 _TRUMP_BEFORE_ONE = FIRST_TRUMP - 1  # trump number n is card n + 55
 _CARD_BITS = tuple(1 << card for card in range(DECK_SIZE))
+_SUIT_MASKS = SUIT_MASKS
+# _SEATS_FROM[players][leader]: the seats in playing order from the leader, as a trick sees them.
+_SEATS_FROM = {
+    players: tuple(
+        tuple((leader + i) % players for i in range(players)) for leader in range(players)
+    )
+    for players in HAND_SIZE
+}
 _legal_mask = plays.legal_mask
 # What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
-_LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
+_LISTS = ("hands", "bids", "poignees", "trick", "tricks", "won", "_moves")
 _COPIED = tuple(
     name
-    for name in (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules")
+    for name in (
+        *_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules", "tricks_per_deal",
+        "_seats_from",
+    )
     if name not in _LISTS
 )
 
@@ -230,6 +242,7 @@ class Deal:
         "chien",
         "rules",
         "tricks_per_deal",
+        "_seats_from",
         "_undo",
         "_stack",
         "_moves",
@@ -248,6 +261,7 @@ class Deal:
         self._undo = undo
         self.players = players
         self.tricks_per_deal = HAND_SIZE[players]
+        self._seats_from = _SEATS_FROM[players]
         self.dealer = dealt.dealer
         self.seed = dealt.seed
         self.dealt = dealt
@@ -265,7 +279,7 @@ class Deal:
         self.chelem_announced = False
         self.poignees: list[ShownPoignee] = []
         self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
+        self._leader = self.speaker  # who leads the trick in progress (set when play starts)
         self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
@@ -324,9 +338,8 @@ class Deal:
             for seat, shown in p.poignees
         ]
         d.tricks_done = p.tricks_done
-        seats = p.trick_seats
         d.trick = list(p.trick)
-        d.trick_seats = list(seats)
+        d._leader = p.leader
         d.led = plays.led_suit(p.trick)
         d.top = plays.top_trump(p.trick)
         d.to_play = p.to_play
@@ -352,7 +365,7 @@ class Deal:
             contract=self.contract,
             taker=self.taker,
             hands=tuple(self.hands),
-            leader=self.trick_seats[0] if self.trick_seats else self.to_play,
+            leader=self._leader if self.trick else self.to_play,
             trick=tuple(self.trick),
             attack_won=attack,
             defence_won=defence,
@@ -377,7 +390,6 @@ class Deal:
         for name in _LISTS:
             setattr(other, name, getattr(self, name)[:])
         other._undo = self._undo
-        other.tricks_per_deal = self.tricks_per_deal
         other._stack = []
         return other
 
@@ -403,7 +415,7 @@ class Deal:
             self.chelem_announced,
             len(self.poignees),
             self.trick[:],
-            self.trick_seats[:],
+            self._leader,
             self.led,
             self.top,
             self.to_play,
@@ -436,7 +448,6 @@ class Deal:
             self.top = top
             self.to_play = seat
             self.trick.pop()
-            self.trick_seats.pop()
             return self._moves.pop()
         for name, value in zip(_FIELDS, record, strict=True):
             if name in _APPEND_ONLY:
@@ -609,11 +620,17 @@ class Deal:
         self.chelem_announced = announce
         self.phase = Phase.PLAYING
         # The announcer leads the first trick; otherwise the player on the dealer's right.
-        self.to_play = (
+        self.to_play = self._leader = (
             self.taker
             if announce and self.taker is not None
             else first_to_speak(self.dealer, self.players)
         )
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played each card of the trick in progress: seats follow each other from its
+        leader, so they are not stored card by card."""
+        return list(self._seats_from[self._leader][: len(self.trick)])
 
     @property
     def played_seats(self) -> int:
@@ -695,7 +712,6 @@ class Deal:
             )
         self.hands[seat] = hand ^ (1 << card)
         trick.append(card)
-        self.trick_seats.append(seat)
         if card >= FIRST_TRUMP:  # a trump or the Excuse
             if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
@@ -711,18 +727,18 @@ class Deal:
 
     def _end_trick(self) -> None:
         trick = self.trick
-        seats = self.trick_seats
-        players = self.players
-        leader = seats[0]
-        camp = 1 << self.taker if self.taker is not None else 0
-        if self.partner is not None:
-            camp |= 1 << self.partner
-        # The attack's seats as positions in this trick: seats follow each other from the leader.
-        attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+        leader = self._leader
+        seats = self._seats_from[leader]
         done = self.tricks_done
-        attack_tricks = self.attack_tricks
         cards = sum(map(_CARD_BITS.__getitem__, trick))
         if cards & EXCUSE_BIT:
+            players = self.players
+            camp = 1 << self.taker if self.taker is not None else 0
+            if self.partner is not None:
+                camp |= 1 << self.partner
+            # The attack's seats as positions in this trick: seats follow from the leader.
+            attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+            attack_tricks = self.attack_tricks
             out = trick_outcome(
                 trick,
                 attack,
@@ -731,31 +747,29 @@ class Deal:
                 attack_tricks == 0,
                 self.rules.excuse_last_trick,
             )
-            position = out.winner
-            winner = seats[position]
-            cards = self._settle_excuse_of_trick(out, cards, attack >> position & 1, winner)
+            winner = seats[out.winner]
+            cards = self._settle_excuse_of_trick(out, cards, attack >> out.winner & 1, winner)
+        elif self.top:
+            # No Excuse: who wins is all there is to decide (trick_outcome's winner, held
+            # equal by tests), from what play() kept: the highest trump,
+            winner = seats[trick.index(self.top + _TRUMP_BEFORE_ONE)]
         else:
-            # No Excuse: who wins is all there is to decide; play() kept the highest trump.
-            if self.top:
-                position = trick.index(self.top + _TRUMP_BEFORE_ONE)
-            else:
-                position = winning_position(trick)
-            winner = seats[position]
+            # or else the highest card of the suit led.
+            winner = seats[trick.index((cards & _SUIT_MASKS[self.led]).bit_length() - 1)]
         if cards & PETIT_BIT:
             self.petit_won = (done, winner)
         self.won[winner] |= cards
-        if attack >> position & 1:
-            self.attack_tricks = attack_tricks + 1
+        if winner == self.taker or winner == self.partner:
+            self.attack_tricks += 1
         # tuple.__new__ skips the named tuple's Python-level __new__ (18 records a deal).
         self.tricks.append(
-            tuple.__new__(TrickRecord, (leader, tuple(seats), tuple(trick), winner))
+            tuple.__new__(TrickRecord, (leader, seats, tuple(trick), winner))
         )
         self.tricks_done = done + 1
         self.trick = []
-        self.trick_seats = []
+        self._leader = self.to_play = winner
         self.led = -1
         self.top = 0
-        self.to_play = winner
         if done + 1 == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
@@ -763,11 +777,10 @@ class Deal:
         self, out: TrickOutcome, cards: int, attack_won: int, winner: int
     ) -> int:
         """The trick's cards that go to its winner, once the Excuse's fate is applied."""
-        seats = self.trick_seats
         fate = out.excuse
         if fate is ExcuseFate.EXCHANGED:
             cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-            self.excuse_seat = seats[self.trick.index(EXCUSE)]
+            self.excuse_seat = self._seats_from[self._leader][self.trick.index(EXCUSE)]
             self.excuse_winner = winner
         elif fate is ExcuseFate.WINS_THE_TRICK:
             self.excuse_won_last = True
