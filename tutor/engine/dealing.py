@@ -118,9 +118,10 @@ def deal(players: int, seed: int, dealer: int = 0) -> DealtCards:
     size = PACKET_SIZE[players]
     # The chien's card after packet g is the pack's card g * size, moved on by one for each
     # chien card dealt before it; taken out from the last, the others keep their place.
+    gaps = sorted(chien_gaps(rng, players))
     chien = 0
-    for k, gap in sorted(enumerate(sorted(chien_gaps(rng, players))), reverse=True):
-        chien |= bits.pop(gap * size + k)
+    for k in range(len(gaps) - 1, -1, -1):
+        chien |= bits.pop(gaps[k] * size + k)
     hands = [0] * players
     first = (dealer + 1) % players
     for offset, cards_of_seat in enumerate(_SEAT_CARDS[players]):

@@ -191,6 +191,8 @@ _APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
 _PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
 _TRUMP_LED = plays.TRUMP_LED
 _PLAYING = Phase.PLAYING
+_BIDDING = Phase.BIDDING
+_ECART = Phase.ECART
 _SUIT_SIZE = 14
 _TRUMP_BEFORE_ONE = FIRST_TRUMP - 1  # trump number n is card n + 55
 _CARD_BITS = tuple(1 << card for card in range(DECK_SIZE))
@@ -209,7 +211,7 @@ _COPIED = tuple(
     name
     for name in (
         *_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules", "tricks_per_deal",
-        "_seats_from",
+        "_seats_from", "_next_seat",
     )
     if name not in _LISTS
 )
@@ -243,6 +245,7 @@ class Deal:
         "rules",
         "tricks_per_deal",
         "_seats_from",
+        "_next_seat",
         "_undo",
         "_stack",
         "_moves",
@@ -262,6 +265,7 @@ class Deal:
         self.players = players
         self.tricks_per_deal = HAND_SIZE[players]
         self._seats_from = _SEATS_FROM[players]
+        self._next_seat = _SEATS_FROM[players][1]  # seat s + 1, round the table
         self.dealer = dealt.dealer
         self.seed = dealt.seed
         self.dealt = dealt
@@ -536,14 +540,17 @@ class Deal:
     # --- bidding --------------------------------------------------------------------------
     def bid(self, contract: Contract | None) -> None:
         """Each player speaks once, in turn: pass (None) or a higher contract."""
-        self._require(Phase.BIDDING)
+        if self.phase is not _BIDDING:
+            self._require(Phase.BIDDING)
         if contract is not None:
             if type(contract) is not Contract:
                 raise IllegalActionError(
                     f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
                 )
             check_bid(contract, self.highest)
-        self._save(_BIDS[contract])
+        self._moves.append(_BIDS[contract])  # _save(), written out on the hot path
+        if self._undo:
+            self._stack.append(self._snapshot())
         self.bids.append(contract)
         if contract is not None:
             self.highest = contract
@@ -587,7 +594,9 @@ class Deal:
     def legal_discards(self) -> int:
         """The cards the taker may put to the écart now, as a mask."""
         assert self.taker is not None
-        return ecart_mask(self.hands[self.taker], self.ecart_size - self.ecart.bit_count())
+        return ecart_mask(
+            self.hands[self.taker], CHIEN_SIZE[self.players] - self.ecart.bit_count()
+        )
 
     def discard_refusal(self, card: Card) -> EcartReason | None:
         """Why ``card`` may not go to the écart now (slots still open), or None."""
@@ -596,16 +605,23 @@ class Deal:
         return ecart_refusal(self.hands[self.taker], card, remaining)
 
     def discard(self, card: Card) -> None:
-        self._require(Phase.ECART)
-        _require_card(card)
-        reason = self.discard_refusal(card)
+        if self.phase is not _ECART:
+            self._require(Phase.ECART)
+        if type(card) is not int or not 0 <= card < DECK_SIZE:
+            _require_card(card)
+        taker = self.taker
+        assert taker is not None
+        size = CHIEN_SIZE[self.players]
+        hand = self.hands[taker]
+        reason = ecart_refusal(hand, card, size - self.ecart.bit_count())  # discard_refusal()
         if reason is not None:
             raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
-        assert self.taker is not None
-        self._save(_DISCARDS[card])
-        self.hands[self.taker] &= ~(1 << card)
-        self.ecart |= 1 << card
-        if self.ecart.bit_count() == self.ecart_size:
+        self._moves.append(_DISCARDS[card])  # _save(), written out on the hot path
+        if self._undo:
+            self._stack.append(self._snapshot())
+        self.hands[taker] = hand & ~(1 << card)
+        ecart = self.ecart = self.ecart | 1 << card
+        if ecart.bit_count() == size:
             self.phase = Phase.CHELEM
 
     # --- announcements --------------------------------------------------------------------
@@ -696,7 +712,8 @@ class Deal:
         checks every rule."""
         seat = self.to_play
         hand = self.hands[seat]
-        if not hand >> card & 1 or self.phase is not _PLAYING:
+        bit = 1 << card  # (a negative card or a non-int raises here, as a shift)
+        if not hand & bit or self.phase is not _PLAYING:
             self._require(Phase.PLAYING)
             raise IllegalActionError(
                 f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
@@ -710,7 +727,7 @@ class Deal:
                 if len(trick) == self.players - 1
                 else (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
             )
-        self.hands[seat] = hand ^ (1 << card)
+        self.hands[seat] = hand ^ bit
         trick.append(card)
         if card >= FIRST_TRUMP:  # a trump or the Excuse
             if card != EXCUSE:  # the Excuse sets nothing: the next card does
@@ -720,17 +737,20 @@ class Deal:
                     self.top = card - _TRUMP_BEFORE_ONE
         elif self.led < 0:
             self.led = card // _SUIT_SIZE
-        if len(trick) == self.players:
+        following = self._next_seat[seat]
+        if following == self._leader:  # every player has played: the trick is complete
             self._end_trick()
         else:
-            self.to_play = seat + 1 if seat + 1 < self.players else 0
+            self.to_play = following
 
     def _end_trick(self) -> None:
         trick = self.trick
         leader = self._leader
         seats = self._seats_from[leader]
         done = self.tricks_done
-        cards = sum(map(_CARD_BITS.__getitem__, trick))
+        cards = 0
+        for card in trick:  # (sum() of these 78-bit ints is slower: no small-int fast path)
+            cards |= _CARD_BITS[card]
         if cards & EXCUSE_BIT:
             players = self.players
             camp = 1 << self.taker if self.taker is not None else 0
@@ -827,7 +847,7 @@ class Deal:
                 attack_half,
                 oudlers,
                 pab,
-                tuple(p.level for p in self.poignees),
+                tuple([p.level for p in self.poignees]),
                 chelem,
                 alone,
                 self.excuse_changed_camp,
