@@ -176,7 +176,7 @@ _FIELDS = (
     "led",
     "top",
     "to_play",
-    "tricks",
+    "_trick_log",
     "tricks_done",
     "petit_won",
     "won",
@@ -187,7 +187,7 @@ _FIELDS = (
     "excuse_changed_camp",
     "redeal_reason",
 )
-_APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+_APPEND_ONLY = frozenset({"bids", "poignees", "_trick_log"})
 _PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
 _TRUMP_LED = plays.TRUMP_LED
 _PLAYING = Phase.PLAYING
@@ -206,7 +206,7 @@ _SEATS_FROM = {
 }
 _legal_mask = plays.legal_mask
 # What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
-_LISTS = ("hands", "bids", "poignees", "trick", "tricks", "won", "_moves")
+_LISTS = ("hands", "bids", "poignees", "trick", "_trick_log", "_records", "won", "_moves")
 _COPIED = tuple(
     name
     for name in (
@@ -249,6 +249,7 @@ class Deal:
         "_undo",
         "_stack",
         "_moves",
+        "_records",
     )
 
     def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012, undo: bool = True) -> None:
@@ -287,7 +288,10 @@ class Deal:
         self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
-        self.tricks: list[TrickRecord] = []  # the tricks this object saw played
+        # The tricks this object saw played, as (leader, cards, winner): ``tricks`` makes the
+        # TrickRecords when asked (a simulation never asks; the bots ask once a card).
+        self._trick_log: list[tuple[int, list[Card], int]] = []
+        self._records: list[TrickRecord] = []
         self.tricks_done = 0  # tricks of the deal played so far (from a position: before it too)
         self.petit_won: tuple[int, int] | None = None  # (trick index, seat) that won the Petit
         self.won = [0] * players
@@ -404,7 +408,8 @@ class Deal:
             self._stack.append(self._snapshot())
 
     def _snapshot(self) -> tuple[object, ...]:
-        # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
+        # Append-only lists (bids, poignées, the trick log) are saved as their length: undo
+        # truncates.
         return (
             self.phase,
             self.hands[:],
@@ -423,7 +428,7 @@ class Deal:
             self.led,
             self.top,
             self.to_play,
-            len(self.tricks),
+            len(self._trick_log),
             self.tricks_done,
             self.petit_won,
             self.won[:],
@@ -458,11 +463,26 @@ class Deal:
                 del getattr(self, name)[value:]
             else:
                 setattr(self, name, value)
+        del self._records[len(self._trick_log) :]  # records of undone tricks
         return self._moves.pop()
 
     @property
     def moves(self) -> tuple[Action, ...]:
         return tuple(self._moves)
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The tricks this object saw played (from a position: only those played since).
+        The same record objects at every call (read only)."""
+        records, log = self._records, self._trick_log
+        if len(records) < len(log):
+            seats_from = self._seats_from
+            # tuple.__new__ skips the named tuple's Python-level __new__.
+            records += [
+                tuple.__new__(TrickRecord, (leader, seats_from[leader], tuple(cards), winner))
+                for leader, cards, winner in log[len(records) :]
+            ]
+        return records
 
     # --- who is who -----------------------------------------------------------------------
     @property
@@ -505,15 +525,20 @@ class Deal:
         """Do ``action`` for the seat whose turn it is, or raise IllegalActionError (and change
         nothing) unless it is one of ``legal_actions()``. A poignée may show any valid set of
         cards of its level: ``legal_actions()`` lists one choice per level."""
-        kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
-            self._require(Phase.PLAYING)
+        if type(action) is Play:  # the bots' hot path: the checks written out
+            if self.phase is not _PLAYING:
+                self._require(Phase.PLAYING)
             card = action.card
-            if not _is_card(card) or not self.legal_plays() >> card & 1:
+            if (
+                type(card) is not int
+                or not 0 <= card < DECK_SIZE
+                or not self.legal_plays() >> card & 1
+            ):
                 self._refuse_play(card)
             self.play(card)
-        elif kind is Bid:
+            return
+        kind = type(action)
+        if kind is Bid:
             assert isinstance(action, Bid)
             self.bid(action.contract)
         elif kind is Call:
@@ -718,17 +743,16 @@ class Deal:
             raise IllegalActionError(
                 f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
             )
-        trick = self.trick
         self._moves.append(_PLAYS[card])
         if self._undo:
             # A card that does not end its trick changes only these fields: a short record.
             self._stack.append(
                 self._snapshot()
-                if len(trick) == self.players - 1
+                if len(self.trick) == self.players - 1
                 else (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
             )
         self.hands[seat] = hand ^ bit
-        trick.append(card)
+        self.trick.append(card)
         if card >= FIRST_TRUMP:  # a trump or the Excuse
             if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
@@ -781,10 +805,7 @@ class Deal:
         self.won[winner] |= cards
         if winner == self.taker or winner == self.partner:
             self.attack_tricks += 1
-        # tuple.__new__ skips the named tuple's Python-level __new__ (18 records a deal).
-        self.tricks.append(
-            tuple.__new__(TrickRecord, (leader, seats, tuple(trick), winner))
-        )
+        self._trick_log.append((leader, trick, winner))  # trick: no longer changed
         self.tricks_done = done + 1
         self.trick = []
         self._leader = self.to_play = winner
