@@ -257,7 +257,7 @@ def _calculate(
     )
     if steps is not None:
         steps.append(Step(StepKind.BASE, total, total))
-    multiplier = rules.multipliers[s.contract - 1]  # rules.multiplier(), without the call
+    multiplier = rules.multiplier(s.contract)
     pab = 0
     if s.petit_au_bout is not None:
         pab = _petit_au_bout(s.petit_au_bout, made, rules)
