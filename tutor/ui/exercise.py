@@ -22,6 +22,7 @@ from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.scoring import score
 from tutor.inputs import NUMBER_CHARS, InputRefused, parse_points, parse_whole
 from tutor.scorequiz.mistakes import Case, match_answer
+from tutor.ui import bestcard
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import (
@@ -35,7 +36,7 @@ from tutor.ui.views import (
     suit_led_name,
 )
 
-CARD_KINDS = ("play", "legal-set", "ecart")
+CARD_KINDS = ("play", "legal-set", "ecart", "best-card")
 
 
 def _state(key: str) -> dict[str, Any]:
@@ -114,12 +115,14 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
     position = ex.position
     facts = position_facts(position, lang)
     st.caption(" · ".join(facts))
+    if ex.kind == "best-card":  # every hand face up: the solver judged with all of them
+        bestcard.show_table(ex, lang)
     if ex.kind != "ecart":
         show_trick(position, lang)
     state = _state(key)
     hand = list(display_order(position.hand))
     st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
-    if ex.kind == "play":
+    if ex.kind in ("play", "best-card"):
         st.caption(t(lang, "exercise.click_card"))
         clicked = card_picker(hand, key=f"{key}-hand", playable=highlight, lang=lang)
         if clicked is not None:
@@ -308,6 +311,8 @@ def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
             st.info(t(lang, "verdict.expected_number", answer=_answer_text(ex, lang)))
     if ex.kind == "score" and not verdict.correct:
         _show_score_mistakes(ex, _state(key)["answer"], lang)
+    if ex.kind == "best-card":  # the solver's line after the learner's card, and the best
+        bestcard.show_lines(ex, _state(key)["answer"], verdict.correct, lang)
     if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
         result = score(score_input(ex))
         st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))

@@ -25,6 +25,7 @@ from tutor.engine.cards import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.progress.store import StoreError, TrainerSummary
+from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import PARAM, render_position
@@ -198,6 +199,8 @@ def _card_set(answer: object) -> set[Card]:
 def _candidates(puzzle: Puzzle) -> set[Card] | None:
     """The cards a second hint highlights: the accepted or legal ones."""
     ex = puzzle.exercise
+    if ex.kind == "best-card":  # the best card among the most tempting: narrowed, not given
+        return candidate_cards(ex)
     if ex.kind == "play":
         accepted = getattr(ex, "accept", None)
         return set(accepted) if accepted else _card_set(expected_answer(puzzle))
@@ -220,9 +223,12 @@ def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
                   icon=":material/lightbulb:", on_click=_take_hint, args=(key,))
     if level >= 1:
         hint = getattr(puzzle.exercise, "hint", None)
+        idea = getattr(puzzle.exercise, "idea", None)  # best-card: the idea is hint 1
         rule = (
             localized(hint, lang)
             if hint is not None
+            else t(lang, f"bestcard.idea.{idea}")
+            if idea is not None
             else t(lang, f"trainer.rule.{puzzle.theme.value}")
         )
         st.info(rule, icon=":material/lightbulb:")
