@@ -171,8 +171,8 @@ class Reading:
     best_tricks: tuple[TrickRecord, ...]
     wrong_card: Card
     wrong_tricks: tuple[TrickRecord, ...]
-    # The most tempting trump among the wrong cards and its line, when the best card is not a
-    # trump and the hand holds a king (what "keep the trump that guards a king" compares).
+    # The most tempting trump among the wrong cards and its line, when the hand holds a king
+    # (what "keep the trump that guards a king" compares).
     wrong_trump: Card | None = None
     wrong_trump_tricks: tuple[TrickRecord, ...] = ()
 
@@ -186,7 +186,7 @@ def read_lines(proof: Proof) -> Reading:
     wrong_trump: Card | None = None
     trump_tricks: tuple[TrickRecord, ...] = ()
     hand = p.hands[p.to_play]
-    if not is_trump(proof.best[0]) and hand & KINGS_MASK:
+    if hand & KINGS_MASK:
         wrong_trump = next((g[0] for g in proof.wrong if is_trump(g[0])), None)
         if wrong_trump is not None:
             trump_line = wrong if wrong_trump == wrong_card else line_after(notation, wrong_trump)
@@ -292,8 +292,8 @@ def guarded_king(r: Reading) -> Card | None:
 
 
 def _keep_the_guard(r: Reading) -> bool:
-    """Playing a trump is the mistake: the trump kept lets a king of the hand be made, the
-    trump spent lets the other side take it."""
+    """Spending a trump is the mistake: with the best card a king of the hand is made; with
+    the trump spent instead, the other side takes it."""
     return guarded_king(r) is not None
 
 

@@ -223,14 +223,13 @@ def idea_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
         k_name = _name(king, lang)
         trump = _name(r.wrong_trump, lang)
         if en:
-            return (f"Play the {b} and keep your trumps: in the best line your {k_name} is "
-                    f"made {_when(r.best_tricks, king, 'en')}. Spend a trump now (the "
-                    f"{trump}) and the other side takes the {k_name} "
+            return (f"Play the {b} and keep the {trump}: in the best line your {k_name} is "
+                    f"made {_when(r.best_tricks, king, 'en')}. Spend the {trump} now "
+                    f"instead, and the other side takes the {k_name} "
                     f"{_when(r.wrong_trump_tricks, king, 'en')}.")
-        return (f"Gioca {b} e tieni i tuoi atout: nella linea migliore {k_name} fa "
-                f"presa {_when(r.best_tricks, king, 'it')}. Se spendi ora un atout "
-                f"({trump}), l'altro campo prende {k_name} "
-                f"{_when(r.wrong_trump_tricks, king, 'it')}.")
+        return (f"Gioca {b} e tieni {trump}: nella linea migliore {k_name} fa presa "
+                f"{_when(r.best_tricks, king, 'it')}. Se spendi invece ora {trump}, "
+                f"l'altro campo prende {k_name} {_when(r.wrong_trump_tricks, king, 'it')}.")
     if en:
         return f"Play the {b}: every other card gives the other side more."
     return f"Gioca {b}: ogni altra carta dà di più all'altro campo."
