@@ -118,12 +118,14 @@ def test_the_stated_idea_is_one_the_lines_show_and_the_difficulty_follows_the_pr
 
 def test_the_best_card_is_judged_by_the_proof_and_a_wrong_one_names_it() -> None:
     ex = _best_card("proven-cash-the-king-01")
-    assert evaluate(ex, "KS").correct
+    king = parse_card("KC")
+    assert ex.answer == (king,) and proof_of(ex.notation).best == (king,)
+    assert evaluate(ex, "KC").correct
     legal_wrong = [c for c in ex.position.hand if evaluate(ex, c).code == "not_accepted"]
     assert legal_wrong
     wrong = evaluate(ex, legal_wrong[0])
-    assert not wrong.correct and wrong.cards == (parse_card("KS"),)
-    assert expected_answer(ex) == frozenset({parse_card("KS")})
+    assert not wrong.correct and wrong.cards == (king,)
+    assert expected_answer(ex) == frozenset({king})
 
 
 def test_the_miner_finds_the_excuse_played_early_on_a_fixed_seed() -> None:

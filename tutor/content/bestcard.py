@@ -66,7 +66,7 @@ def _role(p: Position, lang: str) -> str:
 
 
 def _who(p: Position, seat: int, lang: str) -> str:
-    """'you', 'your partner (Player 3)', 'the taker (Player 2)', 'Player 4 (defence)'."""
+    """'you', 'your partner (Player 3)', 'the taker (Player 2)', 'Player 4 (other side)'."""
     me = p.to_play
     if seat == me:
         return "you" if lang == "en" else "tu"
@@ -77,12 +77,12 @@ def _who(p: Position, seat: int, lang: str) -> str:
     if seat == p.taker:
         return (f"the taker ({_seat(seat, lang)})" if lang == "en"
                 else f"il preneur ({_seat(seat, lang)})")
-    return (f"{_seat(seat, lang)}, on the other side" if lang == "en"
-            else f"il {_seat(seat, lang)}, dell'altro campo")
+    return (f"{_seat(seat, lang)} (other side)" if lang == "en"
+            else f"il {_seat(seat, lang)} (altro campo)")
 
 
 def _held_by_it(p: Position, seat: int) -> str:
-    """'al preneur (giocatore 1)', 'al giocatore 4, dell'altro campo'."""
+    """'al preneur (giocatore 1)', 'al giocatore 4 (altro campo)'."""
     return "a" + _who(p, seat, "it").removeprefix("i")
 
 
