@@ -3,6 +3,7 @@ learner's wrong card drawn trick by trick, hints (the idea, then a narrowed set)
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
@@ -70,3 +71,28 @@ def test_hints_name_the_idea_then_narrow_the_cards() -> None:
     at.button(key=f"hint-puzzle-{PUZZLE}").click().run()
     assert t("en", "trainer.candidates_shown") in texts(at)
     assert not at.exception
+
+
+def _first_at(players: int) -> str:
+    return next(p.id for p in BANK.puzzles if isinstance(p.exercise, BestCardExercise)
+                and p.exercise.position.players == players)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_puzzle_at_three_and_five_players_shows_every_hand_and_its_line(players: int) -> None:
+    puzzle_id = _first_at(players)
+    ex = BANK.puzzle(puzzle_id).exercise
+    assert isinstance(ex, BestCardExercise)
+    at = open_app("puzzles", lang="en", puzzle=puzzle_id)
+    assert t("en", "bestcard.other_hands") in [e.label for e in at.expander]
+    wrong = proof_of(ex.notation).wrong[0][0]
+    at.pills(key=f"puzzle-{puzzle_id}-hand-fallback").set_value(wrong).run()
+    assert not at.exception, at.exception
+    assert f"What happens after the {card_name(wrong, 'en')}" in [e.label for e in at.expander]
+
+
+def test_endless_practice_offers_a_freshly_mined_best_card_puzzle() -> None:
+    at = open_app("puzzles", lang="en", gen="proven", seed="3", players="4")
+    assert not at.exception, at.exception
+    assert t("en", "bestcard.open_cards") in texts(at)
+    assert t("en", "themes.best-card") in texts(at)
