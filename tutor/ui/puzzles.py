@@ -2,10 +2,13 @@
 to what you missed.
 
 - Sources: the authored bank, generated puzzles without end (a seed in the URL reproduces
-  one: ``?gen=obligations&seed=42&players=4``), the review queue (FSRS: shown as "N due" with
-  the next due date after each answer) and bookmarks.
+  one: ``?gen=obligations&seed=42&players=4``; ``gen=proven`` mines a best-card position),
+  the review queue (FSRS: shown as "N due" with the next due date after each answer) and
+  bookmarks.
 - Filters: several themes at once, a difficulty range, 3/4/5 players, or "my weak themes".
 - Graduated hints: first the rule, then the candidate cards highlighted; hints are recorded.
+  A best-card puzzle's first hint names its idea, the second highlights the proven card among
+  the most tempting ones (``tutor.ui.bestcard``).
 - Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
   per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
 - A shared position: ``?pos=<notation>`` opens it alone (``tutor.ui.position``).
