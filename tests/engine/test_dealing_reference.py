@@ -53,3 +53,18 @@ def test_a_pinned_deal_keeps_its_cards():
         )
     )
     assert dealt.chien == mask_of(parse_cards("JH NH QC T10 T14 EX"))
+
+
+@pytest.mark.parametrize("n", range(1, 40))
+def test_the_written_out_sample_draws_what_random_sample_draws(n):
+    # Both of random.sample's ways (a pool below ~21 items or k > 5, else a set of those
+    # chosen) are met: the chien's gaps use the pool at 3 and 4 players, the set at 5.
+    from tutor.engine.dealing import _sample
+
+    for k in range(min(n, 8) + 1):
+        for seed in range(15):
+            assert _sample(random.Random(seed), n, k) == random.Random(seed).sample(range(n), k)
+
+
+def test_a_seed_that_is_not_an_int_deals_as_random_random_seeds_it():
+    assert deal(4, "a text seed", 0) == plain_deal(4, "a text seed", 0)  # type: ignore[arg-type]

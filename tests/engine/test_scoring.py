@@ -209,3 +209,27 @@ def test_steps_show_the_calculation_line_by_line():
 def test_impossible_inputs_are_refused_with_the_reason(kwargs, message):
     with pytest.raises(ImpossiblePositionError, match=message):
         deal(**kwargs)
+
+
+def test_a_deals_score_is_what_the_checked_score_gives_for_its_input():
+    # result() calls calculate() without score()'s checks of a typed input: the engine's own
+    # numbers always pass them, and the score (steps built on demand) is the same.
+    import random
+
+    from tutor.engine.game import Deal, Phase
+
+    rng = random.Random(7)
+    seen = 0
+    for seed in range(300):
+        players = 3 + seed % 3
+        d = Deal.new(players, seed, dealer=seed % players)
+        while d.phase is not Phase.FINISHED and d.phase is not Phase.REDEAL:
+            actions = d.legal_actions()
+            d.push(actions[int(rng.random() * len(actions))])
+        if d.phase is Phase.FINISHED:
+            s = d.result().score
+            checked = score(s.input, d.rules)
+            assert s == checked and s.steps == checked.steps
+            assert s.steps[-2].kind is StepKind.UNIT and s.steps[-2].value == s.unit
+            seen += 1
+    assert seen > 200

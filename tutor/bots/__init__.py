@@ -1,4 +1,5 @@
-"""Computer players (pure Python): the ``Bot`` protocol and ``SimpleBot``."""
+"""Computer players (pure Python): the ``Bot`` protocol, ``SimpleBot`` and ``StrongBot``, and
+the levels a practice game offers (``BotLevel``)."""
 
 from tutor.bots.base import Bot
 from tutor.bots.bidding import choose_bid, choose_call, hand_strength, wanted_contract
@@ -6,10 +7,13 @@ from tutor.bots.ecart import plan_ecart
 from tutor.bots.knowledge import View, observe
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import bot_step, decision_rng, play_deal
+from tutor.bots.strong import BotLevel, StrongBot
 
 __all__ = [
     "Bot",
+    "BotLevel",
     "SimpleBot",
+    "StrongBot",
     "View",
     "bot_step",
     "choose_bid",

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tutor.analysis.bestcard import MARGIN, NotProven, proof_of, read_lines, recognise
 from tutor.content.errors import FieldPath
 from tutor.content.models import (
     BID_CODES,
+    BestCardExercise,
     BidExercise,
     ChoiceExercise,
     CountExercise,
@@ -220,6 +222,8 @@ def check_exercise(ex: ExerciseModel, at: FieldPath = ()) -> list[Issue]:
         return _check_score(ex, at)
     if isinstance(ex, BidExercise):
         return _check_bid(ex, at)
+    if isinstance(ex, BestCardExercise):
+        return check_best_card(ex, at)
     return _check_choice(ex, at)
 
 
@@ -447,6 +451,36 @@ def _check_choice(ex: ChoiceExercise, at: FieldPath) -> list[Issue]:
                             f"{options - 1}, not {ex.correct}")
     if ex.why is not None and len(ex.why) != options:
         r.add(("why",), f"{len(ex.why)} explanations for {options} options: give one per option")
+    return r.issues
+
+
+def check_best_card(ex: BestCardExercise, at: FieldPath = ()) -> list[Issue]:
+    """The solver proves the puzzle: one card (or one group of equivalent cards) keeps the best
+    value and every other loses at least MARGIN points of mark; the stated answer is that
+    group; the stated idea is one the solver's lines show. The proof is kept for the process
+    (``proof_of``), so the trainer reads it instead of searching again."""
+    r = _Report(at)
+    try:
+        proof = proof_of(ex.notation)
+    except NotProven as refused:
+        where = "answer" if refused.code == "not_unique" and ex.answer is not None else "notation"
+        r.add((where,), f"not a best-card puzzle ({refused.code}): {refused}; a best-card "
+                        f"puzzle has one best card and every other loses at least {MARGIN} "
+                        "points of mark")
+        return r.issues
+    best = set(proof.best)
+    if ex.answer is not None:
+        r.extend(duplicate_cards(ex.answer, (*at, "answer"), "answer"))
+        stated = set(ex.answer)
+        if not stated or not stated <= best:
+            value = proof.value
+            r.add(("answer",), f"the solver's only best card is {card_codes(proof.best)} "
+                               f"(the taker's mark {value:+d}), not {card_codes(ex.answer)}")
+            return r.issues
+    ideas = recognise(proof, read_lines(proof))
+    if ex.idea not in ideas:
+        shown = ", ".join(ideas) or "none it can name"
+        r.add(("idea",), f"the solver's lines do not show '{ex.idea}' (they show {shown})")
     return r.issues
 
 

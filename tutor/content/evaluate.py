@@ -2,7 +2,8 @@
 
 ``evaluate(exercise, answer)`` takes what the learner gave:
 
-- ``play``: a card (int, or a code such as ``"T15"``);
+- ``play``, ``best-card``: a card (int, or a code such as ``"T15"``); a best card is judged
+  by the solver's proof (``tutor.analysis.bestcard.proof_of``, computed once per process);
 - ``legal-set``, ``ecart``: a set of cards;
 - ``count``: points (int, float, Fraction or text such as ``"12.5"``; French in points with
   halves, Italian whole points);
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tutor.analysis.bestcard import proof_of
 from tutor.content.checks import (
     allowed_bids,
     count_expected,
@@ -34,6 +36,7 @@ from tutor.content.checks import (
     score_input,
 )
 from tutor.content.models import (
+    BestCardExercise,
     BidExercise,
     ChoiceExercise,
     CountExercise,
@@ -110,6 +113,8 @@ def expected_answer(ex: ExerciseModel | Puzzle) -> object:
         return value if ex.method == "italian" else Fraction(value, 2)
     if isinstance(ex, ScoreExercise):
         return score_answer(score(score_input(ex)), ex.ask)
+    if isinstance(ex, BestCardExercise):
+        return frozenset(proof_of(ex.notation).best)
     if isinstance(ex, BidExercise):
         if ex.ask == "needed":
             assert ex.oudlers is not None
@@ -124,7 +129,7 @@ def evaluate(ex: ExerciseModel | Puzzle, answer: Any) -> Verdict:
     """Judge the learner's answer; a wrong one carries the engine's reason and cards."""
     ex = _exercise(ex)
     expected = expected_answer(ex)
-    if isinstance(ex, PlayExercise):
+    if isinstance(ex, (PlayExercise, BestCardExercise)):
         return _evaluate_play(ex, _card(answer), expected)
     if isinstance(ex, LegalSetExercise):
         return _compare_sets(_cards(answer), expected)
@@ -148,7 +153,7 @@ def evaluate(ex: ExerciseModel | Puzzle, answer: Any) -> Verdict:
     return Verdict(ok, RIGHT if ok else WRONG_CHOICE, (), expected)
 
 
-def _evaluate_play(ex: PlayExercise, card: Card, expected: Any) -> Verdict:
+def _evaluate_play(ex: PlayExercise | BestCardExercise, card: Card, expected: Any) -> Verdict:
     pos = ex.position
     illegal = illegal_play(pos.hand_mask, pos.trick_cards, card, pos.called, pos.first_trick)
     if illegal is not None:

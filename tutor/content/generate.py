@@ -3,9 +3,10 @@ engine. ``generate(family, seed, players)`` always builds the same puzzle for th
 arguments, so a seed in the URL reproduces it.
 
 Families: ``obligations`` (a mid-trick position from a random deal: choose every legal card,
-or play one), ``counting`` (a random pile, French or Italian) and ``scoring`` (a random deal
-result to score). Every puzzle goes through the same model and engine checks as an authored
-one, and its explanation is written from the engine's verdicts.
+or play one), ``counting`` (a random pile, French or Italian), ``scoring`` (a random deal
+result to score) and ``proven`` (a "best card" position from a computer-played deal, the
+answer proven by the open-card solver). Every puzzle goes through the same model and engine
+checks as an authored one, and its explanation is written from the engine's verdicts.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ from tutor.engine.play import (
 from tutor.engine.scoring import ScoreInput, Side, score
 from tutor.engine.tarocchi import count_in_threes
 
-FAMILIES = ("obligations", "counting", "scoring")
+FAMILIES = ("obligations", "counting", "scoring", "proven")
 FAMILY_THEMES = {
+    "proven": ("best-card",),
     "obligations": ("follow-suit", "trumping", "overtrump", "undertrump", "trump-led", "discard"),
     "counting": ("counting", "italian-counting"),
     "scoring": ("scoring",),
@@ -60,8 +62,9 @@ def generate(family: str, seed: int, players: int = 4) -> Puzzle:
     if players not in (3, 4, 5):
         raise ValueError(f"players must be 3, 4 or 5, not {players}")
     rng = random.Random(f"{family}:{players}:{seed}")
-    data = {"obligations": _obligation, "counting": _counting, "scoring": _scoring}[family](
-        rng, players)
+    makers = {"obligations": _obligation, "counting": _counting, "scoring": _scoring,
+              "proven": _proven}
+    data = makers[family](rng, players)
     data["id"] = f"gen-{family}-{players}p-{seed}"
     puzzle = Puzzle.model_validate(data)
     problems = list(check_puzzle(puzzle))
@@ -118,6 +121,40 @@ def _obligation(rng: random.Random, players: int) -> dict[str, Any]:
             continue  # everything legal: no rule to practise
         return _obligation_puzzle(deal, rng)
     raise GenerationError("no position with an obligation found")
+
+
+PROVEN_DEALS = 40  # computer-played deals searched for a proven position before giving up
+COMMON_IDEA_KEPT = 0.35  # the Excuse is most finds: keep only this share, for variety
+
+
+def _proven(rng: random.Random, players: int) -> dict[str, Any]:
+    """A "best card" position mined from a SimpleBot deal (``tutor.analysis.mine``): the
+    first one the solver proves, showing an idea it can name. A fixed number of deals and a
+    node limit per position bound the work, so the same seed gives the same puzzle."""
+    from tutor.analysis.bestcard import Idea, read_lines
+    from tutor.analysis.mine import candidate_positions, find_in
+    from tutor.content.bestcard import puzzle_texts
+
+    for _ in range(PROVEN_DEALS):
+        seed = rng.randrange(1 << 30)
+        for deal in candidate_positions(players, seed):
+            find = find_in(deal, seed)
+            if find is None or find.idea is None:
+                continue
+            idea = find.idea
+            if idea is Idea.EXCUSE_EARLY and rng.random() > COMMON_IDEA_KEPT:
+                continue
+            texts = puzzle_texts(read_lines(find.proof), idea)
+            return {
+                "theme": "best-card",
+                "difficulty": find.difficulty,
+                "kind": "best-card",
+                "notation": find.notation,
+                "idea": idea.value,
+                "answer": [format_card(c) for c in find.proof.best],
+                **texts,
+            }
+    raise GenerationError("no proven best-card position found")
 
 
 def _a_king(deal: Deal) -> Card:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -31,8 +32,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from tutor.engine.cards import Card, format_card, mask_of, parse_card
+from tutor.analysis.bestcard import Idea
+from tutor.engine.cards import Card, cards_of, format_card, mask_of, parse_card
 from tutor.engine.errors import CardNotationError, ImpossiblePositionError
+from tutor.engine.position import Position as EnginePosition
 from tutor.engine.position import parse_position
 
 LANGUAGES = {"en": "English", "it": "Italian"}
@@ -339,13 +342,60 @@ class ChoiceExercise(ExerciseBase):
     why: tuple[Text, ...] | None = None  # one explanation per option
 
 
+class BestCardExercise(ExerciseBase):
+    """Which card keeps the best result? The whole deal at that moment is ``notation`` (the
+    solver needs every hand); the answer is what the solver proves (``tutor content check``
+    proves that one card, or one group of equivalent cards, is the only one within the
+    margin). ``answer`` states the expected card(s) so that the check reports a disagreement;
+    ``idea`` is the lesson the position shows, checked against the solver's lines."""
+
+    kind: Literal["best-card"]
+    notation: StrictStr
+    idea: Idea
+    answer: CardList | None = None
+
+    @model_validator(mode="after")
+    def _notation_parses(self) -> BestCardExercise:
+        try:
+            parse_position(self.notation)
+        except ImpossiblePositionError as error:
+            raise PydanticCustomError(
+                "impossible_position",
+                "notation: {code}: {message}",
+                {"code": error.code, "message": str(error)},
+            ) from None
+        return self
+
+    @cached_property
+    def deal(self) -> EnginePosition:
+        return parse_position(self.notation)
+
+    @cached_property
+    def position(self) -> Position:
+        """The learner's view: their hand, the trick, the contract (seat ``me`` to play)."""
+        p = self.deal
+        return Position(
+            players=p.players,  # type: ignore[arg-type]
+            hand=tuple(format_card(c) for c in cards_of(p.hands[p.to_play])),  # type: ignore[misc]
+            trick=tuple(
+                {"seat": seat, "card": format_card(card)}  # type: ignore[misc]
+                for seat, card in zip(p.trick_seats, p.trick, strict=True)
+            ),
+            contract=p.contract.code,  # type: ignore[arg-type]
+            taker=p.taker,
+            called=None if p.called is None else format_card(p.called),  # type: ignore[arg-type]
+            first_trick=p.players == 5 and p.tricks_done == 0,
+            me=p.to_play,
+        )
+
+
 # The exercise classes (for isinstance and type hints) and the tagged union pydantic validates.
 ExerciseModel = (
     PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
-    | BidExercise | ChoiceExercise
+    | BidExercise | ChoiceExercise | BestCardExercise
 )
 Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
-KINDS = ("play", "legal-set", "ecart", "count", "score", "bid", "choice")
+KINDS = ("play", "legal-set", "ecart", "count", "score", "bid", "choice", "best-card")
 
 
 # --- puzzles and lessons --------------------------------------------------------------------
@@ -364,6 +414,7 @@ class Theme(StrEnum):
     SCORING = "scoring"
     ITALIAN_COUNTING = "italian-counting"
     CARD_PLAY = "card-play"
+    BEST_CARD = "best-card"  # card play proven by the open-card solver
 
 
 PUZZLE_FIELDS = ("id", "theme", "difficulty", "explanation")

@@ -30,6 +30,7 @@ from tutor.engine.cards import (
     FIRST_TRUMP,
     LOW_CARDS_MASK,
     PETIT,
+    SUIT_MASKS,
     Card,
     cards_of,
     format_card,
@@ -54,8 +55,8 @@ from tutor.engine.ecart import (
 )
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.position import Position, parse_position, rules_of, validate_position
-from tutor.engine.scoring import Score, ScoreInput, Side, score
-from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome, winning_position
+from tutor.engine.scoring import Score, ScoreInput, Side, calculate
+from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome
 from tutor.engine.variants import FFT_2012, Rules
 
 PETIT_BIT = 1 << PETIT
@@ -171,11 +172,11 @@ _FIELDS = (
     "chelem_announced",
     "poignees",
     "trick",
-    "trick_seats",
+    "_leader",
     "led",
     "top",
     "to_play",
-    "tricks",
+    "_trick_log",
     "tricks_done",
     "petit_won",
     "won",
@@ -186,19 +187,32 @@ _FIELDS = (
     "excuse_changed_camp",
     "redeal_reason",
 )
-_APPEND_ONLY = frozenset({"bids", "poignees", "tricks"})
+_APPEND_ONLY = frozenset({"bids", "poignees", "_trick_log"})
 _PLAY_IN_TRICK = object()  # marks the short undo record of a card that does not end a trick
 _TRUMP_LED = plays.TRUMP_LED
 _PLAYING = Phase.PLAYING
+_BIDDING = Phase.BIDDING
+_ECART = Phase.ECART
 _SUIT_SIZE = 14
 _TRUMP_BEFORE_ONE = FIRST_TRUMP - 1  # trump number n is card n + 55
 _CARD_BITS = tuple(1 << card for card in range(DECK_SIZE))
+_SUIT_MASKS = SUIT_MASKS
+# _SEATS_FROM[players][leader]: the seats in playing order from the leader, as a trick sees them.
+_SEATS_FROM = {
+    players: tuple(
+        tuple((leader + i) % players for i in range(players)) for leader in range(players)
+    )
+    for players in HAND_SIZE
+}
 _legal_mask = plays.legal_mask
 # What copy() copies as lists (mutated in place) and as values (ints, frozen objects).
-_LISTS = ("hands", "bids", "poignees", "trick", "trick_seats", "tricks", "won", "_moves")
+_LISTS = ("hands", "bids", "poignees", "trick", "_trick_log", "_records", "won", "_moves")
 _COPIED = tuple(
     name
-    for name in (*_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules")
+    for name in (
+        *_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules", "tricks_per_deal",
+        "_seats_from", "_next_seat",
+    )
     if name not in _LISTS
 )
 
@@ -230,9 +244,12 @@ class Deal:
         "chien",
         "rules",
         "tricks_per_deal",
+        "_seats_from",
+        "_next_seat",
         "_undo",
         "_stack",
         "_moves",
+        "_records",
     )
 
     def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012, undo: bool = True) -> None:
@@ -248,6 +265,8 @@ class Deal:
         self._undo = undo
         self.players = players
         self.tricks_per_deal = HAND_SIZE[players]
+        self._seats_from = _SEATS_FROM[players]
+        self._next_seat = _SEATS_FROM[players][1]  # seat s + 1, round the table
         self.dealer = dealt.dealer
         self.seed = dealt.seed
         self.dealt = dealt
@@ -265,11 +284,14 @@ class Deal:
         self.chelem_announced = False
         self.poignees: list[ShownPoignee] = []
         self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
+        self._leader = self.speaker  # who leads the trick in progress (set when play starts)
         self.led = plays.NO_SUIT_LED
         self.top = 0
         self.to_play = self.speaker
-        self.tricks: list[TrickRecord] = []  # the tricks this object saw played
+        # The tricks this object saw played, as (leader, cards, winner): ``tricks`` makes the
+        # TrickRecords when asked (a simulation never asks; the bots ask once a card).
+        self._trick_log: list[tuple[int, list[Card], int]] = []
+        self._records: list[TrickRecord] = []
         self.tricks_done = 0  # tricks of the deal played so far (from a position: before it too)
         self.petit_won: tuple[int, int] | None = None  # (trick index, seat) that won the Petit
         self.won = [0] * players
@@ -324,9 +346,8 @@ class Deal:
             for seat, shown in p.poignees
         ]
         d.tricks_done = p.tricks_done
-        seats = p.trick_seats
         d.trick = list(p.trick)
-        d.trick_seats = list(seats)
+        d._leader = p.leader
         d.led = plays.led_suit(p.trick)
         d.top = plays.top_trump(p.trick)
         d.to_play = p.to_play
@@ -352,7 +373,7 @@ class Deal:
             contract=self.contract,
             taker=self.taker,
             hands=tuple(self.hands),
-            leader=self.trick_seats[0] if self.trick_seats else self.to_play,
+            leader=self._leader if self.trick else self.to_play,
             trick=tuple(self.trick),
             attack_won=attack,
             defence_won=defence,
@@ -377,7 +398,6 @@ class Deal:
         for name in _LISTS:
             setattr(other, name, getattr(self, name)[:])
         other._undo = self._undo
-        other.tricks_per_deal = self.tricks_per_deal
         other._stack = []
         return other
 
@@ -388,7 +408,8 @@ class Deal:
             self._stack.append(self._snapshot())
 
     def _snapshot(self) -> tuple[object, ...]:
-        # Append-only lists (bids, poignées, tricks) are saved as their length: undo truncates.
+        # Append-only lists (bids, poignées, the trick log) are saved as their length: undo
+        # truncates.
         return (
             self.phase,
             self.hands[:],
@@ -403,11 +424,11 @@ class Deal:
             self.chelem_announced,
             len(self.poignees),
             self.trick[:],
-            self.trick_seats[:],
+            self._leader,
             self.led,
             self.top,
             self.to_play,
-            len(self.tricks),
+            len(self._trick_log),
             self.tricks_done,
             self.petit_won,
             self.won[:],
@@ -436,18 +457,32 @@ class Deal:
             self.top = top
             self.to_play = seat
             self.trick.pop()
-            self.trick_seats.pop()
             return self._moves.pop()
         for name, value in zip(_FIELDS, record, strict=True):
             if name in _APPEND_ONLY:
                 del getattr(self, name)[value:]
             else:
                 setattr(self, name, value)
+        del self._records[len(self._trick_log) :]  # records of undone tricks
         return self._moves.pop()
 
     @property
     def moves(self) -> tuple[Action, ...]:
         return tuple(self._moves)
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The tricks this object saw played (from a position: only those played since).
+        The same record objects at every call (read only)."""
+        records, log = self._records, self._trick_log
+        if len(records) < len(log):
+            seats_from = self._seats_from
+            # tuple.__new__ skips the named tuple's Python-level __new__.
+            records += [
+                tuple.__new__(TrickRecord, (leader, seats_from[leader], tuple(cards), winner))
+                for leader, cards, winner in log[len(records) :]
+            ]
+        return records
 
     # --- who is who -----------------------------------------------------------------------
     @property
@@ -490,15 +525,20 @@ class Deal:
         """Do ``action`` for the seat whose turn it is, or raise IllegalActionError (and change
         nothing) unless it is one of ``legal_actions()``. A poignée may show any valid set of
         cards of its level: ``legal_actions()`` lists one choice per level."""
-        kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
-            self._require(Phase.PLAYING)
+        if type(action) is Play:  # the bots' hot path: the checks written out
+            if self.phase is not _PLAYING:
+                self._require(Phase.PLAYING)
             card = action.card
-            if not _is_card(card) or not self.legal_plays() >> card & 1:
+            if (
+                type(card) is not int
+                or not 0 <= card < DECK_SIZE
+                or not self.legal_plays() >> card & 1
+            ):
                 self._refuse_play(card)
             self.play(card)
-        elif kind is Bid:
+            return
+        kind = type(action)
+        if kind is Bid:
             assert isinstance(action, Bid)
             self.bid(action.contract)
         elif kind is Call:
@@ -525,14 +565,17 @@ class Deal:
     # --- bidding --------------------------------------------------------------------------
     def bid(self, contract: Contract | None) -> None:
         """Each player speaks once, in turn: pass (None) or a higher contract."""
-        self._require(Phase.BIDDING)
+        if self.phase is not _BIDDING:
+            self._require(Phase.BIDDING)
         if contract is not None:
             if type(contract) is not Contract:
                 raise IllegalActionError(
                     f"a bid is a Contract or None (a pass), not {contract!r}", "malformed_action"
                 )
             check_bid(contract, self.highest)
-        self._save(_BIDS[contract])
+        self._moves.append(_BIDS[contract])  # _save(), written out on the hot path
+        if self._undo:
+            self._stack.append(self._snapshot())
         self.bids.append(contract)
         if contract is not None:
             self.highest = contract
@@ -576,7 +619,9 @@ class Deal:
     def legal_discards(self) -> int:
         """The cards the taker may put to the écart now, as a mask."""
         assert self.taker is not None
-        return ecart_mask(self.hands[self.taker], self.ecart_size - self.ecart.bit_count())
+        return ecart_mask(
+            self.hands[self.taker], CHIEN_SIZE[self.players] - self.ecart.bit_count()
+        )
 
     def discard_refusal(self, card: Card) -> EcartReason | None:
         """Why ``card`` may not go to the écart now (slots still open), or None."""
@@ -585,16 +630,23 @@ class Deal:
         return ecart_refusal(self.hands[self.taker], card, remaining)
 
     def discard(self, card: Card) -> None:
-        self._require(Phase.ECART)
-        _require_card(card)
-        reason = self.discard_refusal(card)
+        if self.phase is not _ECART:
+            self._require(Phase.ECART)
+        if type(card) is not int or not 0 <= card < DECK_SIZE:
+            _require_card(card)
+        taker = self.taker
+        assert taker is not None
+        size = CHIEN_SIZE[self.players]
+        hand = self.hands[taker]
+        reason = ecart_refusal(hand, card, size - self.ecart.bit_count())  # discard_refusal()
         if reason is not None:
             raise IllegalActionError(f"{format_card(card)}: {reason.value}", reason.value, (card,))
-        assert self.taker is not None
-        self._save(_DISCARDS[card])
-        self.hands[self.taker] &= ~(1 << card)
-        self.ecart |= 1 << card
-        if self.ecart.bit_count() == self.ecart_size:
+        self._moves.append(_DISCARDS[card])  # _save(), written out on the hot path
+        if self._undo:
+            self._stack.append(self._snapshot())
+        self.hands[taker] = hand & ~(1 << card)
+        ecart = self.ecart = self.ecart | 1 << card
+        if ecart.bit_count() == size:
             self.phase = Phase.CHELEM
 
     # --- announcements --------------------------------------------------------------------
@@ -609,11 +661,17 @@ class Deal:
         self.chelem_announced = announce
         self.phase = Phase.PLAYING
         # The announcer leads the first trick; otherwise the player on the dealer's right.
-        self.to_play = (
+        self.to_play = self._leader = (
             self.taker
             if announce and self.taker is not None
             else first_to_speak(self.dealer, self.players)
         )
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played each card of the trick in progress: seats follow each other from its
+        leader, so they are not stored card by card."""
+        return list(self._seats_from[self._leader][: len(self.trick)])
 
     @property
     def played_seats(self) -> int:
@@ -679,23 +737,22 @@ class Deal:
         checks every rule."""
         seat = self.to_play
         hand = self.hands[seat]
-        if not hand >> card & 1 or self.phase is not _PLAYING:
+        bit = 1 << card  # (a negative card or a non-int raises here, as a shift)
+        if not hand & bit or self.phase is not _PLAYING:
             self._require(Phase.PLAYING)
             raise IllegalActionError(
                 f"{format_card(card)} is not in the hand", "not_in_hand", (card,)
             )
-        trick = self.trick
         self._moves.append(_PLAYS[card])
         if self._undo:
             # A card that does not end its trick changes only these fields: a short record.
             self._stack.append(
                 self._snapshot()
-                if len(trick) == self.players - 1
+                if len(self.trick) == self.players - 1
                 else (_PLAY_IN_TRICK, seat, hand, self.led, self.top)
             )
-        self.hands[seat] = hand ^ (1 << card)
-        trick.append(card)
-        self.trick_seats.append(seat)
+        self.hands[seat] = hand ^ bit
+        self.trick.append(card)
         if card >= FIRST_TRUMP:  # a trump or the Excuse
             if card != EXCUSE:  # the Excuse sets nothing: the next card does
                 if self.led < 0:
@@ -704,25 +761,28 @@ class Deal:
                     self.top = card - _TRUMP_BEFORE_ONE
         elif self.led < 0:
             self.led = card // _SUIT_SIZE
-        if len(trick) == self.players:
+        following = self._next_seat[seat]
+        if following == self._leader:  # every player has played: the trick is complete
             self._end_trick()
         else:
-            self.to_play = seat + 1 if seat + 1 < self.players else 0
+            self.to_play = following
 
     def _end_trick(self) -> None:
         trick = self.trick
-        seats = self.trick_seats
-        players = self.players
-        leader = seats[0]
-        camp = 1 << self.taker if self.taker is not None else 0
-        if self.partner is not None:
-            camp |= 1 << self.partner
-        # The attack's seats as positions in this trick: seats follow each other from the leader.
-        attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+        leader = self._leader
+        seats = self._seats_from[leader]
         done = self.tricks_done
-        attack_tricks = self.attack_tricks
-        cards = sum(map(_CARD_BITS.__getitem__, trick))
+        cards = 0
+        for card in trick:  # (sum() of these 78-bit ints is slower: no small-int fast path)
+            cards |= _CARD_BITS[card]
         if cards & EXCUSE_BIT:
+            players = self.players
+            camp = 1 << self.taker if self.taker is not None else 0
+            if self.partner is not None:
+                camp |= 1 << self.partner
+            # The attack's seats as positions in this trick: seats follow from the leader.
+            attack = ((camp >> leader) | (camp << (players - leader))) & ((1 << players) - 1)
+            attack_tricks = self.attack_tricks
             out = trick_outcome(
                 trick,
                 attack,
@@ -731,31 +791,26 @@ class Deal:
                 attack_tricks == 0,
                 self.rules.excuse_last_trick,
             )
-            position = out.winner
-            winner = seats[position]
-            cards = self._settle_excuse_of_trick(out, cards, attack >> position & 1, winner)
+            winner = seats[out.winner]
+            cards = self._settle_excuse_of_trick(out, cards, attack >> out.winner & 1, winner)
+        elif self.top:
+            # No Excuse: who wins is all there is to decide (trick_outcome's winner, held
+            # equal by tests), from what play() kept: the highest trump,
+            winner = seats[trick.index(self.top + _TRUMP_BEFORE_ONE)]
         else:
-            # No Excuse: who wins is all there is to decide; play() kept the highest trump.
-            if self.top:
-                position = trick.index(self.top + _TRUMP_BEFORE_ONE)
-            else:
-                position = winning_position(trick)
-            winner = seats[position]
+            # or else the highest card of the suit led.
+            winner = seats[trick.index((cards & _SUIT_MASKS[self.led]).bit_length() - 1)]
         if cards & PETIT_BIT:
             self.petit_won = (done, winner)
         self.won[winner] |= cards
-        if attack >> position & 1:
-            self.attack_tricks = attack_tricks + 1
-        # tuple.__new__ skips the named tuple's Python-level __new__ (18 records a deal).
-        self.tricks.append(
-            tuple.__new__(TrickRecord, (leader, tuple(seats), tuple(trick), winner))
-        )
+        if winner == self.taker or winner == self.partner:
+            self.attack_tricks += 1
+        self._trick_log.append((leader, trick, winner))  # trick: no longer changed
         self.tricks_done = done + 1
         self.trick = []
-        self.trick_seats = []
+        self._leader = self.to_play = winner
         self.led = -1
         self.top = 0
-        self.to_play = winner
         if done + 1 == self.tricks_per_deal:
             self.phase = Phase.FINISHED
 
@@ -763,11 +818,10 @@ class Deal:
         self, out: TrickOutcome, cards: int, attack_won: int, winner: int
     ) -> int:
         """The trick's cards that go to its winner, once the Excuse's fate is applied."""
-        seats = self.trick_seats
         fate = out.excuse
         if fate is ExcuseFate.EXCHANGED:
             cards &= ~EXCUSE_BIT  # the owner keeps it; the exchange is settled at the end
-            self.excuse_seat = seats[self.trick.index(EXCUSE)]
+            self.excuse_seat = self._seats_from[self._leader][self.trick.index(EXCUSE)]
             self.excuse_winner = winner
         elif fate is ExcuseFate.WINS_THE_TRICK:
             self.excuse_won_last = True
@@ -805,14 +859,16 @@ class Deal:
         attack_won_all = self.attack_tricks == self.tricks_done
         chelem = chelem_outcome(self.chelem_announced, attack_won_all, self.attack_tricks == 0)
         alone = self.players == 5 and self.partner is None
-        s = score(
+        # The engine made these numbers itself from legal play: calculate() without score()'s
+        # checks of a hand-typed input (they cannot fail here, and cost a fifth of result()).
+        s = calculate(
             ScoreInput(
                 self.players,
                 self.contract,
                 attack_half,
                 oudlers,
                 pab,
-                tuple(p.level for p in self.poignees),
+                tuple([p.level for p in self.poignees]),
                 chelem,
                 alone,
                 self.excuse_changed_camp,

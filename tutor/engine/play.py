@@ -88,18 +88,19 @@ def legal_mask(hand: int, led: int, top: int, called_lead: Card | None = None) -
         if called_lead is not None:
             return called_suit_lead_mask(hand, called_lead)
         return hand
-    follow = hand & SUIT_MASKS[led]
-    if led != TRUMP_LED:
-        if follow:
-            return follow | (hand & EXCUSE_BIT)
-        trumps = hand & TRUMPS_MASK
-        if not trumps:
-            return hand  # neither the suit nor a trump: discard anything
-    else:
-        trumps = follow
-        if not trumps:
-            return hand
-    return (trumps & TRUMPS_ABOVE[top] or trumps) | (hand & EXCUSE_BIT)
+    if led != TRUMP_LED and hand & SUIT_MASKS[led]:
+        return hand & _SUIT_OR_EXCUSE[led]  # follow suit
+    if not hand & TRUMPS_MASK:
+        return hand  # neither the suit nor a trump: discard anything
+    if hand & TRUMPS_ABOVE[top]:
+        return hand & _ABOVE_OR_EXCUSE[top]  # overtrump
+    return hand & _TRUMPS_OR_EXCUSE  # trump (or undertrump) all the same
+
+
+# One mask per case, the Excuse in each: one ``&`` gives the legal cards.
+_SUIT_OR_EXCUSE = tuple(mask | EXCUSE_BIT for mask in SUIT_MASKS)
+_ABOVE_OR_EXCUSE = tuple(mask | EXCUSE_BIT for mask in TRUMPS_ABOVE)
+_TRUMPS_OR_EXCUSE = TRUMPS_MASK | EXCUSE_BIT
 
 
 def called_suit_lead_mask(hand: int, called: Card) -> int:

@@ -95,8 +95,11 @@ class ScoreInput:
     excuse_changed_camp: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Score:
+    """The score of a deal. ``steps``, the worked calculation a teacher writes on the board,
+    is built the first time it is asked for: most scores (simulations, bots) never show it."""
+
     input: ScoreInput
     made: bool
     difference: int  # whole points, signed (rounded to the winner at 3 and 5 players)
@@ -104,7 +107,32 @@ class Score:
     taker: int
     partner: int | None
     defender: int  # each defender's mark
-    steps: tuple[Step, ...] = field(default=())
+    rules: Rules = field(default=FFT_2012, repr=False)  # what ``steps`` is worked under
+    poignee_sides: tuple[Side, ...] = field(default=(), repr=False)
+    _steps: tuple[Step, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        if self._steps is None:
+            steps: list[Step] = []
+            _calculate(self.input, self.rules, self.poignee_sides, steps)
+            object.__setattr__(self, "_steps", tuple(steps))
+        assert self._steps is not None
+        return self._steps
+
+    def _key(self) -> tuple[object, ...]:
+        # Equal scores: the same numbers and the same worked steps (as when steps was a field).
+        return (self.input, self.made, self.difference, self.unit, self.taker, self.partner,
+                self.defender, self.steps)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Score)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def defenders(self) -> int:
@@ -211,28 +239,38 @@ def calculate(
     """The calculation itself, without checking that the deal could happen (a learner's
     misremembered rules may make a chelem lose). ``poignee_sides``: who showed each poignée,
     only needed when the rules credit a poignée to the side that showed it."""
+    return _calculate(s, rules, poignee_sides, None)
+
+
+def _calculate(
+    s: ScoreInput, rules: Rules, poignee_sides: tuple[Side, ...], steps: list[Step] | None
+) -> Score:
+    """The one calculation: the score, and its worked steps appended to ``steps`` when a list
+    is given (``Score.steps`` asks for them; the score alone skips writing them)."""
     made, magnitude, rounding = _difference(s, rules)
     sign = 1 if made else -1
-    need = rules.needed(s.oudlers)
-    steps = [
-        Step(StepKind.POINTS, s.taker_half_points, 0, str(s.oudlers)),
-        Step(StepKind.NEEDED, need, 0, str(s.oudlers)),
-        Step(
-            StepKind.DIFFERENCE,
-            sign * magnitude,
-            0,
-            ("made" if made else "lost") + (":" + rounding if rounding else ""),
-        ),
-    ]
+    if steps is not None:
+        steps += (
+            Step(StepKind.POINTS, s.taker_half_points, 0, str(s.oudlers)),
+            Step(StepKind.NEEDED, rules.needed(s.oudlers), 0, str(s.oudlers)),
+            Step(
+                StepKind.DIFFERENCE,
+                sign * magnitude,
+                0,
+                ("made" if made else "lost") + (":" + rounding if rounding else ""),
+            ),
+        )
     base = 0 if magnitude == 0 and rules.juste_fait is JusteFait.NOTHING else rules.base
     total = base - magnitude if rules.shortfall_subtracted and not made else base + magnitude
-    steps.append(Step(StepKind.BASE, total, total))
+    if steps is not None:
+        steps.append(Step(StepKind.BASE, total, total))
     multiplier = rules.multiplier(s.contract)
     pab = 0
     if s.petit_au_bout is not None:
         pab = _petit_au_bout(s.petit_au_bout, made, rules)
         # Taken from the loser's point of view it is subtracted: (25 + 2 - 10) × 2.
-        steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total + pab, s.petit_au_bout.value))
+        if steps is not None:
+            steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total + pab, s.petit_au_bout.value))
     # Not multiplied (seed 004's flat 10): added after the multiplier.
     multiplied, added = (total + pab, 0) if rules.petit_au_bout_multiplied else (total, pab)
     if rules.multiplied is Multiplied.DIFFERENCE_ONLY:  # the 25 left out of the product
@@ -240,17 +278,20 @@ def calculate(
     elif rules.multiplied is Multiplied.BASE_ONLY:  # the difference left out of it
         multiplied, added = multiplied - (total - base), added + (total - base)
     total = multiplied * multiplier + added
-    steps.append(Step(StepKind.MULTIPLIER, multiplier, total, s.contract.code))
-    winner = Side.ATTACK if made else Side.DEFENCE
-    sides: tuple[Side | None, ...] = poignee_sides or (None,) * len(s.poignees)
-    for poignee, side in zip(s.poignees, sides, strict=True):
-        bonus = rules.poignee_bonus(poignee)
-        if rules.poignee_multiplied:
-            bonus *= multiplier
-        if rules.poignee_credit is PoigneeCredit.TO_THE_SHOWER and side not in (None, winner):
-            bonus = -bonus
-        total += bonus
-        steps.append(Step(StepKind.POIGNEE, bonus, total, poignee.code))
+    if steps is not None:
+        steps.append(Step(StepKind.MULTIPLIER, multiplier, total, s.contract.code))
+    if s.poignees or poignee_sides:  # (zip's strict check refuses sides for no poignée)
+        winner = Side.ATTACK if made else Side.DEFENCE
+        sides: tuple[Side | None, ...] = poignee_sides or (None,) * len(s.poignees)
+        for poignee, side in zip(s.poignees, sides, strict=True):
+            bonus = rules.poignee_bonus(poignee)
+            if rules.poignee_multiplied:
+                bonus *= multiplier
+            if rules.poignee_credit is PoigneeCredit.TO_THE_SHOWER and side not in (None, winner):
+                bonus = -bonus
+            total += bonus
+            if steps is not None:
+                steps.append(Step(StepKind.POIGNEE, bonus, total, poignee.code))
     if s.chelem is not Chelem.NONE:
         # The chelem bonus is the taker's (or the defence's) whatever the contract: it is
         # added with its own sign, not with the winner's.
@@ -258,12 +299,16 @@ def calculate(
         if rules.chelem_multiplied:
             chelem *= multiplier
         total += chelem
-        steps.append(Step(StepKind.CHELEM, chelem, total, s.chelem.value))
+        if steps is not None:
+            steps.append(Step(StepKind.CHELEM, chelem, total, s.chelem.value))
     unit = sign * total
-    steps.append(Step(StepKind.UNIT, unit, unit, "made" if made else "lost"))
     taker, partner, defender = rules.marks(s.players, unit, s.alone)
-    steps.append(Step(StepKind.MARKS, taker, 0, "alone" if s.alone else ""))
-    return Score(s, made, sign * magnitude, unit, taker, partner, defender, tuple(steps))
+    if steps is not None:
+        steps.append(Step(StepKind.UNIT, unit, unit, "made" if made else "lost"))
+        steps.append(Step(StepKind.MARKS, taker, 0, "alone" if s.alone else ""))
+    return Score(
+        s, made, sign * magnitude, unit, taker, partner, defender, rules, poignee_sides
+    )
 
 
 def _petit_au_bout(side: Side, made: bool, rules: Rules) -> int:

@@ -9,6 +9,9 @@ deal is dealt, played and scored under it, and the saved game names it (a game s
 variants is FFT 2012). A variant with a target of its own (seed 004's web game: first to 100)
 starts with that target.
 
+The computer players have a level (``BotLevel``: beginner, the rules of thumb of SimpleBot; or
+strong), kept with the game; a game saved before levels is played by beginners.
+
 Everything needed to resume the game is plain data (``to_data``/``from_data``): the settings,
 the finished deals (seed, dealer, moves, marks) and the moves of the deal in progress.
 """
@@ -20,10 +23,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from tutor.bots.base import Bot
+from tutor.bots.strong import BotLevel
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, Phase
 from tutor.engine.variants import FFT_2012, Rules, rules_named
-from tutor.practice.deal import PracticeDeal
+from tutor.practice.deal import LEARNER, PracticeDeal
 from tutor.practice.moves import decode
 
 DATA_VERSION = 1
@@ -93,6 +98,7 @@ class PracticeGame:
     game_id: int | None = None  # the saved game's id in the progress store
     number: int = 1  # the number of the deal in progress (or just over), 1-based
     rules: Rules = FFT_2012
+    level: BotLevel = BotLevel.BEGINNER
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
@@ -118,13 +124,14 @@ class PracticeGame:
         target: int | None = None,
         coach: bool = True,
         rules: Rules = FFT_2012,
+        level: BotLevel = BotLevel.BEGINNER,
     ) -> PracticeGame:
         """A new game; ``target`` None takes the rules' own (None under FFT 2012)."""
         if seed is None:
             seed = random.SystemRandom().randrange(SEED_RANGE)
         if target is None:
             target = rules.target_score
-        return cls(players, seed, dealer, target, coach, rules=rules)
+        return cls(players, seed, dealer, target, coach, rules=rules, level=level)
 
     # --- the deals ------------------------------------------------------------------------
     @property
@@ -139,7 +146,13 @@ class PracticeGame:
         assert self.first_dealer is not None
         self.number = number
         dealer = (self.first_dealer + number - 1) % self.players
-        return PracticeDeal(self.players, next_seed(self.seed, number), dealer, rules=self.rules)
+        return PracticeDeal(
+            self.players,
+            next_seed(self.seed, number),
+            dealer,
+            bots=bots_of(self.level, self.players),
+            rules=self.rules,
+        )
 
     def record(self) -> bool:
         """Put the deal in progress on the score sheet once it is over; True if it was added."""
@@ -211,6 +224,7 @@ class PracticeGame:
             "first_dealer": self.first_dealer,
             "target": self.target,
             "coach": self.coach,
+            "level": self.level.value,
             "rows": [row.to_data() for row in self.rows],
             "current": {
                 "number": self.number,
@@ -231,6 +245,8 @@ class PracticeGame:
             players = int(data["players"])
             # a game saved before variants names no rules: it was FFT 2012
             rules = rules_named(str(data.get("rules") or FFT_2012.name))
+            # a game saved before levels names none: its bots were beginners
+            level = BotLevel.from_code(str(data.get("level") or BotLevel.BEGINNER.value))
             current = data["current"]
             deal = PracticeDeal(
                 players,
@@ -238,6 +254,7 @@ class PracticeGame:
                 int(current["dealer"]),
                 moves=[str(m) for m in current["moves"]],
                 declined_poignee=bool(current.get("declined_poignee", False)),
+                bots=bots_of(level, players),
                 rules=rules,
             )
             target = data.get("target")
@@ -252,10 +269,16 @@ class PracticeGame:
                 game_id,
                 int(current.get("number", len(data.get("rows", [])) + 1)),
                 rules,
+                level,
             )
             return game
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a practice game: {error}") from error
+
+
+def bots_of(level: BotLevel, players: int) -> dict[int, Bot]:
+    """The computer players of a game at ``level``: every seat but the learner's."""
+    return {seat: level.bot() for seat in range(players) if seat != LEARNER}
 
 
 @lru_cache(maxsize=64)

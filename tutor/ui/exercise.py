@@ -30,6 +30,7 @@ from tutor.scorequiz.mistakes import (
     match_count,
     match_italian_count,
 )
+from tutor.ui import bestcard
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import (
@@ -43,7 +44,7 @@ from tutor.ui.views import (
     suit_led_name,
 )
 
-CARD_KINDS = ("play", "legal-set", "ecart")
+CARD_KINDS = ("play", "legal-set", "ecart", "best-card")
 
 
 def _state(key: str) -> dict[str, Any]:
@@ -139,13 +140,15 @@ def _card_exercise(ex: Any, key: str, lang: str, highlight: set[Card] | None) ->
     position = ex.position
     facts = position_facts(position, lang)
     st.caption(" · ".join(facts))
+    if ex.kind == "best-card":  # every hand face up: the solver judged with all of them
+        bestcard.show_table(ex, lang)
     if ex.kind != "ecart":
         show_trick(position, lang)
     state = _state(key)
     hand = list(display_order(position.hand))
     st.space("small")  # the players' names under the trick never touch the heading
     st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
-    if ex.kind == "play":
+    if ex.kind in ("play", "best-card"):
         st.caption(t(lang, "exercise.click_card"))
         clicked = card_picker(hand, key=f"{key}-hand", playable=highlight, lang=lang)
         if clicked is not None:
@@ -405,6 +408,8 @@ def show_verdict(ex: Any, verdict: Verdict, key: str, lang: str) -> None:
                 _show_count_why(ex, lang)
     if ex.kind == "score" and not verdict.correct:
         _show_score_mistakes(ex, answer, lang)
+    if ex.kind == "best-card":  # the solver's line after the learner's card, and the best
+        bestcard.show_lines(ex, answer, verdict.correct, lang)
     if ex.kind == "score" and (verdict.correct or _state(key)["attempts"] >= 2):
         result = score(score_input(ex))
         st.markdown("\n".join(f"1. {line}" for line in score_lines(result, lang)))

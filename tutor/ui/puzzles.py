@@ -2,10 +2,13 @@
 to what you missed.
 
 - Sources: the authored bank, generated puzzles without end (a seed in the URL reproduces
-  one: ``?gen=obligations&seed=42&players=4``), the review queue (FSRS: shown as "N due" with
-  the next due date after each answer) and bookmarks.
+  one: ``?gen=obligations&seed=42&players=4``; ``gen=proven`` mines a best-card position),
+  the review queue (FSRS: shown as "N due" with the next due date after each answer) and
+  bookmarks.
 - Filters: several themes at once, a difficulty range, 3/4/5 players, or "my weak themes".
 - Graduated hints: first the rule, then the candidate cards highlighted; hints are recorded.
+  A best-card puzzle's first hint names its idea, the second highlights the proven card among
+  the most tempting ones (``tutor.ui.bestcard``).
 - Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
   per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
 - A shared position: ``?pos=<notation>`` opens it alone (``tutor.ui.position``).
@@ -26,6 +29,7 @@ from tutor.engine.cards import Card, display_order, suit_of
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
+from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import PARAM, render_position
@@ -286,6 +290,8 @@ def _candidates(puzzle: Puzzle) -> set[Card] | None:
     """The cards a second hint highlights: it narrows the search without giving the answer
     away (see ``narrowed``)."""
     ex = puzzle.exercise
+    if ex.kind == "best-card":  # the best card among the most tempting: narrowed, not given
+        return candidate_cards(ex)
     if ex.kind == "play":
         accepted = getattr(ex, "accept", None)
         answer = set(accepted) if accepted else _card_set(expected_answer(puzzle))
@@ -323,9 +329,12 @@ def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
                   icon=":material/lightbulb:", on_click=_take_hint, args=(key,))
     if level >= 1:
         hint = getattr(puzzle.exercise, "hint", None)
+        idea = getattr(puzzle.exercise, "idea", None)  # best-card: the idea is hint 1
         rule = (
             localized(hint, lang)
             if hint is not None
+            else t(lang, f"bestcard.idea.{idea}")
+            if idea is not None
             else t(lang, f"trainer.rule.{puzzle.theme.value}")
         )
         st.info(rule, icon=":material/lightbulb:")

@@ -1,0 +1,98 @@
+"""Best-card puzzles in the trainer: every hand shown, the solver's verdict, the line after the
+learner's wrong card drawn trick by trick, hints (the idea, then a narrowed set), both languages."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import open_app, texts
+from tutor.analysis.bestcard import proof_of
+from tutor.content.loader import load_all
+from tutor.content.models import BestCardExercise
+from tutor.engine.cards import card_name
+from tutor.ui.i18n import t
+
+BANK = load_all()
+PUZZLE = "proven-cash-the-king-01"
+
+
+def _exercise() -> BestCardExercise:
+    ex = BANK.puzzle(PUZZLE).exercise
+    assert isinstance(ex, BestCardExercise)
+    return ex
+
+
+def _play(at: AppTest, card: int) -> None:
+    at.pills(key=f"puzzle-{PUZZLE}-hand-fallback").set_value(card).run()
+    assert not at.exception, at.exception
+
+
+def _wrong_card() -> int:
+    proof = proof_of(_exercise().notation)
+    return proof.wrong[0][0]
+
+
+def test_the_right_card_is_confirmed_and_the_best_line_shown() -> None:
+    at = open_app("puzzles", lang="en", puzzle=PUZZLE)
+    assert t("en", "bestcard.open_cards") in texts(at)
+    _play(at, proof_of(_exercise().notation).best[0])
+    shown = texts(at)
+    assert "Right!" in shown
+    assert "Trick 1: won by" in shown  # the best line, trick by trick
+    assert "<svg" in shown  # cards drawn as cards
+
+
+def test_a_wrong_card_shows_what_happens_after_it_and_what_it_costs() -> None:
+    at = open_app("puzzles", lang="en", puzzle=PUZZLE)
+    wrong = _wrong_card()
+    _play(at, wrong)
+    assert any(e.value for e in at.error)
+    name = card_name(wrong, "en")
+    labels = [e.label for e in at.expander]
+    assert f"What happens after the {name}" in labels
+    proof = proof_of(_exercise().notation)
+    assert f"**{proof.loss_of(wrong)}** points of mark lost" in texts(at)
+
+
+def test_the_line_after_a_wrong_card_is_shown_in_italian() -> None:
+    at = open_app("puzzles", lang="it", puzzle=PUZZLE)
+    wrong = _wrong_card()
+    _play(at, wrong)
+    labels = [e.label for e in at.expander]
+    assert f"Che cosa succede dopo {card_name(wrong, 'it')}" in labels
+    assert "Presa 1: la vince" in texts(at)
+
+
+def test_hints_name_the_idea_then_narrow_the_cards() -> None:
+    at = open_app("puzzles", lang="en", puzzle=PUZZLE)
+    at.button(key=f"hint-puzzle-{PUZZLE}").click().run()
+    assert any("Idea: cash a king" in str(i.value) for i in at.info)
+    at.button(key=f"hint-puzzle-{PUZZLE}").click().run()
+    assert t("en", "trainer.candidates_shown") in texts(at)
+    assert not at.exception
+
+
+def _first_at(players: int) -> str:
+    return next(p.id for p in BANK.puzzles if isinstance(p.exercise, BestCardExercise)
+                and p.exercise.position.players == players)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_puzzle_at_three_and_five_players_shows_every_hand_and_its_line(players: int) -> None:
+    puzzle_id = _first_at(players)
+    ex = BANK.puzzle(puzzle_id).exercise
+    assert isinstance(ex, BestCardExercise)
+    at = open_app("puzzles", lang="en", puzzle=puzzle_id)
+    assert t("en", "bestcard.other_hands") in [e.label for e in at.expander]
+    wrong = proof_of(ex.notation).wrong[0][0]
+    at.pills(key=f"puzzle-{puzzle_id}-hand-fallback").set_value(wrong).run()
+    assert not at.exception, at.exception
+    assert f"What happens after the {card_name(wrong, 'en')}" in [e.label for e in at.expander]
+
+
+def test_endless_practice_offers_a_freshly_mined_best_card_puzzle() -> None:
+    at = open_app("puzzles", lang="en", gen="proven", seed="3", players="4")
+    assert not at.exception, at.exception
+    assert t("en", "bestcard.open_cards") in texts(at)
+    assert t("en", "themes.best-card") in texts(at)

@@ -1,0 +1,184 @@
+"""StrongBot: SimpleBot's rules of thumb early in the deal, then the open-card solver over
+deals sampled from what the seat knows.
+
+Once few enough tricks are left (``solve_from``), each card is chosen by dealing the hidden
+cards again ``samples`` times consistently with what the seat has seen (``tutor.bots.sampling``),
+valuing every legal card in each sample with the exact solver (``tutor.analysis.analyse``),
+and playing the card with the best average taker's mark: the highest for the attack, the
+lowest for the defence (every mark of a side moves with the taker's). Bidding, the call, the
+écart, the chelem question and poignées stay SimpleBot's.
+
+Choosing by the average over open-card samples is what bridge programs call Monte Carlo
+double-dummy: it assumes every hand is then played as if seen, so it cannot value keeping a
+card to mislead; it is strong where the cards left are few and the sampled hands are close to
+the real ones, which is where it is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+
+from tutor.analysis.solver import (
+    SearchCut,
+    Setup,
+    Solver,
+    equivalence_classes,
+    legal,
+    play,
+    start,
+)
+from tutor.bots.base import Bot
+from tutor.bots.cardplay import choose_card
+from tutor.bots.knowledge import TableKnowledge
+from tutor.bots.sampling import hidden_cards, sample_deal
+from tutor.bots.simple import PLAYS, SimpleBot
+from tutor.engine.announcements import Chelem
+from tutor.engine.cards import Card
+from tutor.engine.game import Action, Deal, Phase
+from tutor.engine.position import Position
+from tutor.engine.scoring import Side
+
+# Measured at 4 players, 12 samples, CPU time per card (tests/benchmarks/bench_strong.py, 2,000
+# deals): 2 tricks left 0.003 s median, 3: 0.008 s, 4: 0.02 s (p95 0.14 s), 5: 0.08 s (p95
+# 0.72 s, max 1.4 s). A trial at 6 tricks left gave 0.4 s median but a p95 of 2.6 s (over 20 s
+# without a node limit): from 5 tricks left the solver stays under a second or so per card;
+# earlier the rules of thumb play.
+SOLVE_FROM = 5
+SAMPLES = 12
+# A sample's search stops here (its card values are then bounds, their middle is used): it
+# caps the rare slow sample (about 0.2 s) and, unlike a time limit, keeps the bot
+# deterministic.
+NODE_LIMIT = 20_000
+
+
+class StrongBot:
+    """SimpleBot in every phase but card play once ``solve_from`` tricks or fewer are left;
+    then the card with the best average solved value over ``samples`` sampled deals.
+    Deterministic given ``rng`` (the samples are drawn from it)."""
+
+    def __init__(
+        self, solve_from: int = SOLVE_FROM, samples: int = SAMPLES, node_limit: int = NODE_LIMIT
+    ) -> None:
+        if samples < 1:
+            raise ValueError("at least one sample")
+        self.solve_from = solve_from
+        self.samples = samples
+        self.node_limit = node_limit
+        self._simple = SimpleBot()
+        self._table = TableKnowledge()
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
+        if (
+            deal.phase is not Phase.PLAYING
+            or deal.tricks_per_deal - deal.tricks_done > self.solve_from
+            or (not deal.played_seats >> seat & 1 and deal.poignee_choices())
+        ):
+            return self._simple.choose(deal, seat, rng)
+        legal = deal.legal_plays()
+        if legal & (legal - 1) == 0:  # one legal card
+            return PLAYS[legal.bit_length() - 1]
+        return PLAYS[self.best_card(deal, seat, rng)]
+
+    def card_values(self, deal: Deal, seat: int, rng: random.Random) -> dict[Card, float]:
+        """Every legal card's average taker's mark over the samples (``seat`` is to play)."""
+        hidden = hidden_cards(deal, seat, self._table.view(deal, seat))
+        totals: dict[Card, float] = {}
+        for _ in range(self.samples):
+            sample = sample_deal(deal, seat, rng, hidden)
+            for card, mark in solved_marks(sample.position(), self.node_limit).items():
+                totals[card] = totals.get(card, 0.0) + mark
+        return {card: total / self.samples for card, total in totals.items()}
+
+    def best_card(self, deal: Deal, seat: int, rng: random.Random) -> Card:
+        """The card with the best average; among equals, the one the rules of thumb choose
+        when it is one of them, else the lowest."""
+        values = self.card_values(deal, seat, rng)
+        attack = self._table.view(deal, seat).attack  # a seat always knows its own side
+        best = max(values.values()) if attack else min(values.values())
+        tied = sorted(card for card, value in values.items() if value == best)
+        if len(tied) > 1:
+            preferred = choose_card(deal, seat, rng, self._table)
+            if preferred in tied:
+                return preferred
+        return tied[0]
+
+
+ScoreOf = Callable[[int, int, Side | None, Chelem], int]
+# The taker's mark for each (points, oudlers, petit au bout, chelem), shared by every sample of
+# a deal: it depends only on what the key names, and the solver asks for thousands of them.
+_MARK_TABLES: dict[tuple[object, ...], dict[tuple[int, int, Side | None, Chelem], int]] = {}
+
+
+def _shared_marks(p: Position, setup: Setup) -> ScoreOf:
+    key = (
+        p.rules,
+        p.players,
+        p.contract,
+        tuple(shown.bit_count() for _seat, shown in p.poignees),
+        p.players == 5 and p.partner is None,  # the taker alone
+    )
+    if len(_MARK_TABLES) > 256:  # one entry per kind of deal: a bound, not an eviction policy
+        _MARK_TABLES.clear()
+    table = _MARK_TABLES.setdefault(key, {})
+    compute = setup.score_of
+
+    def score_of(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -> int:
+        args = (points, oudlers, pab, chelem)
+        mark = table.get(args)
+        if mark is None:
+            mark = table[args] = compute(points, oudlers, pab, chelem)
+        return mark
+
+    return score_of
+
+
+def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
+    """Every legal card's taker's mark with best open-card play afterwards (as
+    ``tutor.analysis.analyse`` gives it; a search cut by ``node_limit`` gives the middle of the
+    bounds it proved), with the mark table shared between the samples of a deal."""
+    setup, root = start(p)
+    setup = replace(setup, score_of=_shared_marks(p, setup))
+    solver = Solver(setup, root, node_limit)
+    values = solver.marks.values
+    marks: dict[Card, float] = {}
+    cut = False
+    guess: int | None = None
+    for group in equivalence_classes(setup, root, legal(setup, root)):
+        interval = [values[0], values[-1]]
+        if not cut:
+            try:
+                # Sibling cards often have the same value: the last one is the first guess.
+                guess = solver.solve(play(setup, root, group[0]), interval, guess)
+            except SearchCut:
+                cut = True
+        for card in group:
+            marks[card] = (interval[0] + interval[1]) / 2
+    return marks
+
+
+class BotLevel(Enum):
+    """The computer players' level in a practice game."""
+
+    BEGINNER = "beginner"  # SimpleBot: rules of thumb
+    STRONG = "strong"  # StrongBot: the solver over sampled deals in the last tricks
+
+    @classmethod
+    def from_code(cls, code: str) -> BotLevel:
+        """The level named ``code``; ValueError for any other text."""
+        for level in cls:
+            if level.value == code:
+                return level
+        raise ValueError(f"unknown bot level {code!r}: use beginner or strong")
+
+    def bot(self) -> Bot:
+        """A new computer player of this level (one per seat or shared: both read only what
+        the seat they play may know)."""
+        if self is BotLevel.STRONG:
+            return StrongBot()
+        return SimpleBot()
+
+
+__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "BotLevel", "StrongBot", "solved_marks"]

@@ -1,0 +1,119 @@
+"""A "best card" puzzle on screen: the open-card table, and the solver's lines after an answer.
+
+What the learner sees: their own hand (to click), the trick so far, the contract and roles,
+the tricks left and the points the taker's side has won so far, and every other hand face
+up, because the solver judged the position with all hands visible (as double-dummy bridge
+problems do); the page says so. After an answer: the line that follows the learner's card
+(best play by everyone afterwards), trick by trick with the cards drawn, and what it costs
+against the best card in points of the taker's mark.
+
+The proof and the lines come from ``tutor.analysis.bestcard``'s per-process caches: the
+content check proved every authored puzzle when the bank was loaded, so a page never searches
+an authored position again.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import streamlit as st
+
+from tutor.analysis.bestcard import line_after, proof_of, replay
+from tutor.engine.cards import Card, card_name, cards_of, format_half, half_points
+from tutor.engine.position import Position
+from tutor.ui.card_svg import card_svg
+from tutor.ui.i18n import t
+from tutor.ui.views import seat_label, show_cards
+
+HINT_CANDIDATES = 3  # the second hint highlights the best card among this many
+
+
+def candidate_cards(ex: Any) -> set[Card]:
+    """For the second hint: the best group with the most tempting wrong cards, so the hint
+    narrows the choice without naming the card (every legal card when there are few)."""
+    proof = proof_of(ex.notation)
+    groups = (proof.best, *proof.wrong)
+    return {card for group in groups[:HINT_CANDIDATES] for card in group}
+
+
+def _role(p: Position, seat: int, lang: str) -> str:
+    if seat == p.taker:
+        return t(lang, "bestcard.role_taker")
+    if seat == p.partner:
+        return t(lang, "bestcard.role_partner")
+    return t(lang, "bestcard.role_defence")
+
+
+def show_table(ex: Any, lang: str) -> None:
+    """The facts and the other hands, face up (the learner's hand is drawn by the caller)."""
+    p: Position = ex.deal
+    me = p.to_play
+    st.caption(
+        t(
+            lang,
+            "bestcard.facts",
+            left=p.hands[me].bit_count(),
+            role=_role(p, me, lang),
+            points=format_half(half_points(p.attack_won)),
+        )
+    )
+    st.info(t(lang, "bestcard.open_cards"), icon=":material/visibility:")
+    with st.expander(t(lang, "bestcard.other_hands"), expanded=True):
+        for seat in range(p.players):
+            if seat == me:
+                continue
+            st.markdown(f"**{seat_label(seat, me, lang)}** · {_role(p, seat, lang)}")
+            show_cards(cards_of(p.hands[seat]), lang, width=40)
+
+
+def _show_line(p: Position, cards: tuple[Card, ...], lang: str) -> None:
+    """The line trick by trick: each card with its player, and who wins the trick."""
+    me = p.to_play
+    tricks = replay(p, cards)
+    for number, trick in enumerate(tricks, start=1):
+        cells = []
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            label = html.escape(seat_label(seat, me, lang))
+            cells.append(
+                '<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
+                f"{card_svg(card, width=44, lang=lang)}"
+                f'<span style="font-size:0.75rem;color:#44524d">{label}</span></div>'
+            )
+        winner = seat_label(trick.winner, me, lang)
+        st.caption(t(lang, "bestcard.trick_won", n=number, winner=winner))
+        st.markdown(
+            '<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(cells) + "</div>",
+            unsafe_allow_html=True,
+        )
+
+
+def show_lines(ex: Any, answer: object, correct: bool, lang: str) -> None:
+    """After an answer: the line after the learner's card and its cost; the best line too."""
+    proof = proof_of(ex.notation)
+    p = proof.position
+    best = proof.best[0]
+    if not correct and isinstance(answer, int) and answer not in proof.best:
+        try:
+            value = proof.analysis.value_of(answer).lower
+        except KeyError:
+            return  # not a legal card: the verdict already named the rule
+        st.markdown(
+            t(
+                lang,
+                "bestcard.after_wrong",
+                card=card_name(answer, lang),
+                value=f"{value:+d}",
+                best=card_name(best, lang),
+                best_value=f"{proof.value:+d}",
+                loss=proof.loss_of(answer),
+            )
+        )
+        line = line_after(ex.notation, answer)
+        with st.expander(t(lang, "bestcard.line_after", card=card_name(answer, lang)),
+                         expanded=True):
+            _show_line(p, line.cards, lang)
+    with st.expander(t(lang, "bestcard.best_line", card=card_name(best, lang)),
+                     expanded=correct):
+        st.caption(t(lang, "bestcard.best_value", value=f"{proof.value:+d}", loss=proof.loss))
+        _show_line(p, line_after(ex.notation, best).cards, lang)
