@@ -11,6 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import texts as page_texts
+from tutor.bots.simple import SimpleBot
+from tutor.bots.strong import BotLevel, StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
 from tutor.progress.store import LearnerStore
@@ -486,3 +488,43 @@ def test_the_review_on_the_table_shows_the_solvers_judgement_stored_once_and_lin
     assert any(words in last for words in ("best card", "Forced", "lost against the best card"))
     assert mine.deal_review(game.game_id, number) == stored  # computed once, read back
     assert len(review_links(at)) == 1
+
+
+def test_the_computer_players_level_is_chosen_in_the_settings_and_kept_with_the_game(
+    mine: LearnerStore,
+) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    level = at.segmented_control(key="practice-level")
+    assert level.value == "beginner"
+    assert level.options == ["Beginner", "Strong"]
+    assert all(isinstance(bot, SimpleBot) for bot in game_of(at).deal.bots.values())
+    at.button(key="practice-bid-pass").click().run()
+    first = game_of(at).game_id
+    at.segmented_control(key="practice-level").set_value("strong").run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game.level is BotLevel.STRONG and game.game_id != first  # a new game at that level
+    assert sorted(game.deal.bots) == [1, 2, 3]
+    assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
+    at.button(key="practice-bid-pass").click().run()
+    assert not at.exception, at.exception
+    saved = mine.game(game_of(at).game_id).meta
+    assert saved["level"] == "strong"
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    reloaded = open_practice(**params)  # the same game, its level with it
+    assert game_of(reloaded).level is BotLevel.STRONG
+    assert reloaded.segmented_control(key="practice-level").value == "strong"
+    # a new visit shows a beginners' game and offers the unfinished one: resumed, the
+    # selector shows the resumed game's level
+    visit = open_practice(lang="en")
+    assert visit.segmented_control(key="practice-level").value == "beginner"
+    visit.button(key=f"practice-offer-{game_of(at).game_id}").click().run()
+    assert game_of(visit).level is BotLevel.STRONG
+    assert visit.segmented_control(key="practice-level").value == "strong"
+
+
+def test_the_level_selector_speaks_italian() -> None:
+    at = open_practice(seed="4", players="4", lang="it")
+    level = at.segmented_control(key="practice-level")
+    assert level.label == "Giocatori del computer"
+    assert level.options == ["Principiante", "Forte"]
