@@ -24,7 +24,6 @@ from tutor.ui.deal_review import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
-DASHBOARD = str(ROOT / "tutor" / "ui" / "pages" / "dashboard.py")
 
 
 @cache
@@ -177,9 +176,7 @@ def test_my_progress_shows_the_mistakes_per_reviewed_deal(mine: LearnerStore) ->
     for deal, blunders in ((1, 2), (2, 0)):
         mine.save_deal_review(game_id, deal, judged=8, inaccuracies=1, mistakes=3,
                               blunders=blunders, data={})
-    at = AppTest.from_file(DASHBOARD, default_timeout=30)
-    at.run()
-    assert not at.exception
+    at = open_app("dashboard")
     assert "Mistakes in your reviewed deals" in [e.value for e in at.subheader]
     [table] = [d.value for d in at.dataframe if "Blunders" in d.value.columns]
     assert list(table["Blunders"]) == [2, 0] and list(table["Mistakes"]) == [3, 3]
@@ -188,10 +185,8 @@ def test_my_progress_shows_the_mistakes_per_reviewed_deal(mine: LearnerStore) ->
 
 
 def test_my_progress_without_reviews_says_so_in_italian() -> None:
-    at = AppTest.from_file(DASHBOARD, default_timeout=30)
-    at.query_params["lang"] = "it"
-    at.run()
-    assert "Nessuna mano analizzata" in texts(at)
+    at = open_app("dashboard", lang="it")
+    assert "Nessuna smazzata analizzata" in texts(at)
 
 
 
