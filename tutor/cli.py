@@ -163,7 +163,7 @@ def describe_steps(result: Score) -> list[str]:
     for step in result.steps:
         k = step.kind
         if k is StepKind.POINTS:
-            lines.append(f"points: {format_half(step.value)} with {step.detail} oudler(s)")
+            lines.append(f"points: {format_half(step.value)}, oudlers: {step.detail}")
         elif k is StepKind.NEEDED:
             lines.append(f"needed: {step.value}")
         elif k is StepKind.DIFFERENCE:

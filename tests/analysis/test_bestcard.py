@@ -21,6 +21,7 @@ from tutor.analysis.bestcard import (
 )
 from tutor.analysis.mine import mine
 from tutor.content import check_paths
+from tutor.content.errors import ContentErrors
 from tutor.content.evaluate import evaluate, expected_answer
 from tutor.content.generate import generate
 from tutor.content.loader import load_all
@@ -154,3 +155,19 @@ def test_a_generated_best_card_puzzle_is_proven_and_reproduced_by_its_seed() -> 
     ex = puzzle.exercise
     assert isinstance(ex, BestCardExercise)
     assert set(ex.answer or ()) == set(proof_of(ex.notation).best)
+
+
+def test_the_app_loads_the_bank_without_proofs_and_tutor_check_still_proves_them(
+    tmp_path: Path,
+) -> None:
+    """The app's bank leaves the solver's proofs to `tutor check` (and to the first display):
+    a puzzle the solver refutes loads with prove=False and is refused with the default."""
+    puzzles = tmp_path / "puzzles" / "best-card"
+    puzzles.mkdir(parents=True)
+    (puzzles / "wrong-answer.yaml").write_text((BROKEN / "wrong-answer.yaml").read_text())
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    bank = load_all(lessons, tmp_path / "puzzles", prove=False)
+    assert [p.id for p in bank.puzzles] == ["wrong-answer"]
+    with pytest.raises(ContentErrors, match="answer"):
+        load_all(lessons, tmp_path / "puzzles")

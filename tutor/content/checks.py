@@ -8,6 +8,7 @@ are at its top level, a lesson's check under ``steps.N.check``). The loader turn
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from tutor.analysis.bestcard import MARGIN, NotProven, proof_of, read_lines, recognise
@@ -454,12 +455,20 @@ def _check_choice(ex: ChoiceExercise, at: FieldPath) -> list[Issue]:
     return r.issues
 
 
+# The app loads its bank without the solver's proofs (they cost about 2.5 s of CPU per server
+# process, paid by the first visitor of any page); `python -m tutor check` and CI prove every
+# best-card puzzle, and the trainer proves each one once per process when it is first shown.
+PROVE_BEST_CARDS: ContextVar[bool] = ContextVar("prove_best_cards", default=True)
+
+
 def check_best_card(ex: BestCardExercise, at: FieldPath = ()) -> list[Issue]:
     """The solver proves the puzzle: one card (or one group of equivalent cards) keeps the best
     value and every other loses at least MARGIN points of mark; the stated answer is that
     group; the stated idea is one the solver's lines show. The proof is kept for the process
     (``proof_of``), so the trainer reads it instead of searching again."""
     r = _Report(at)
+    if not PROVE_BEST_CARDS.get():
+        return r.issues
     try:
         proof = proof_of(ex.notation)
     except NotProven as refused:

@@ -356,7 +356,8 @@ def _scoring(rng: random.Random, players: int) -> dict[str, Any]:
         outcome_en = "made" if result.made else "lost"
         outcome_it = "vinta" if result.made else "persa"
         explanation = _text(
-            f"With {oudlers} oudler(s) the taker needs {result.steps[1].value}: the contract "
+            f"With {oudlers} {'oudler' if oudlers == 1 else 'oudlers'} the taker needs "
+            f"{result.steps[1].value}: the contract "
             f"is {outcome_en} by {abs(result.difference)}. Each defender marks "
             f"{result.defender:+d}, so the {ask} marks {mark:+d}. The calculation line by line "
             "is shown with your answer.",

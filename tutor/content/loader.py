@@ -15,7 +15,14 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from tutor.content.checks import Issue, check_exercise, check_lesson, check_puzzle, check_step
+from tutor.content.checks import (
+    PROVE_BEST_CARDS,
+    Issue,
+    check_exercise,
+    check_lesson,
+    check_puzzle,
+    check_step,
+)
 from tutor.content.errors import ContentError, ContentErrors, FieldPath, display_path, dotted
 from tutor.content.lint import lint_texts
 from tutor.content.models import (
@@ -513,9 +520,14 @@ class Bank:
 
 
 def load_all(lessons_dir: str | Path = REPO_ROOT / "lessons",
-             puzzles_dir: str | Path = REPO_ROOT / "puzzles") -> Bank:
-    """Load and check everything; raises ContentErrors listing every error."""
-    loaded, errors = check_files([(lessons_dir, "lesson"), (puzzles_dir, "puzzle")])
+             puzzles_dir: str | Path = REPO_ROOT / "puzzles", *, prove: bool = True) -> Bank:
+    """Load and check everything; raises ContentErrors listing every error. ``prove=False``
+    leaves the best-card puzzles' solver proofs to ``tutor check`` (see PROVE_BEST_CARDS)."""
+    token = PROVE_BEST_CARDS.set(prove)
+    try:
+        loaded, errors = check_files([(lessons_dir, "lesson"), (puzzles_dir, "puzzle")])
+    finally:
+        PROVE_BEST_CARDS.reset(token)
     if errors:
         raise ContentErrors(errors)
     lessons = sorted((f.model for f in loaded if isinstance(f.model, Lesson)),

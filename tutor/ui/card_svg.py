@@ -51,7 +51,7 @@ _RADIUS = 8
 RED = "#c62828"
 BLACK = "#212121"
 BORDER = "#9e9e9e"
-SELECTED = "#1565c0"
+SELECTED = "#1f6f5c"  # the app's own green (.streamlit/config.toml primaryColor)
 _FACE = "#ffffff"
 _TRUMP_FACE = "#fbf1d3"
 _TRUMP_FRAME = "#c9a54a"
@@ -251,7 +251,7 @@ def card_svg(
     """One card face as a standalone ``<svg>`` element (``width`` px wide, 5:8).
 
     ``dimmed`` fades the card (opacity 0.35 under a grey veil), for a card that may not be
-    played; ``selected`` draws a thick blue outline. The accessible name (``aria-label`` and
+    played; ``selected`` draws a thick green outline. The accessible name (``aria-label`` and
     ``<title>``) is ``card_name(card, lang)``.
     """
     _check(card)

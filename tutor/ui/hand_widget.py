@@ -178,7 +178,7 @@ def card_picker(
     """Show ``cards`` as faces in a wrapping row; return the card clicked in this run, or None.
 
     ``playable=None`` means every card is playable; others are dimmed but stay clickable.
-    ``selected`` cards get a blue outline. The component's key is ``key``; the pills
+    ``selected`` cards get a green outline. The component's key is ``key``; the pills
     fallback's key is ``f"{key}-fallback"``.
 
     With ``on_pick``, a click calls ``on_pick(card)`` in a callback, before the page is drawn

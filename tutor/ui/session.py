@@ -48,8 +48,9 @@ def _browser_locale() -> str | None:
 
 @st.cache_resource(show_spinner=False)
 def bank() -> Bank:
-    """Every lesson and puzzle, loaded and checked once per server."""
-    return load_all(ROOT / "lessons", ROOT / "puzzles")
+    """Every lesson and puzzle, loaded and checked once per server; the best-card puzzles'
+    solver proofs are made by `tutor check` and, in the app, when a puzzle is first shown."""
+    return load_all(ROOT / "lessons", ROOT / "puzzles", prove=False)
 
 
 @st.cache_resource(show_spinner=False)

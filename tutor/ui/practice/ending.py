@@ -97,7 +97,7 @@ def _review_link(state: PracticeState, row: DealRow, lang: str) -> None:
 def _pile(label: str, pile: int, lang: str) -> None:
     """A pile drawn as cards, then counted kind by kind."""
     cards = display_order(cards_of(pile))
-    st.markdown(f"**{label}** ({len(cards)})")
+    st.markdown(f"**{label}** · {t(lang, 'game.result.pile_cards', n=len(cards))}")
     st.markdown(hand_svg_row(cards, width=38, lang=lang), unsafe_allow_html=True)
     parts = [
         t(lang, "score_quiz.breakdown_line", n=n,
