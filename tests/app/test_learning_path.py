@@ -5,12 +5,13 @@ landing where they left off, and only first tries counted as right."""
 from __future__ import annotations
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import open_app, texts
+from tests.app.conftest import ROOT, as_learner, open_app, texts
 from tests.app.drivers import answer_exercise
 from tutor.content.loader import load_all
 from tutor.content.models import Theme
-from tutor.progress.store import LearnerStore
+from tutor.progress.store import Database, LearnerStore, PuzzleFilters
 from tutor.ui.i18n import localized, t
 from tutor.ui.lessons import LESSON_THEMES
 
@@ -40,7 +41,8 @@ def test_every_lesson_has_its_puzzle_themes_named_and_each_theme_has_puzzles():
     practised = {theme for themes in LESSON_THEMES.values() for theme in themes}
     for theme in practised:
         assert any(p.theme is theme for p in BANK.puzzles), theme
-    assert practised == set(Theme) - {Theme.CARD_PLAY}  # card play is for after the course
+    # card play, and the best-card puzzles proven by the solver, are for after the course
+    assert practised == set(Theme) - {Theme.CARD_PLAY, Theme.BEST_CARD}
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -171,3 +173,35 @@ def test_puzzle_filters_are_kept_when_the_learner_leaves_the_page_and_comes_back
     assert not at.exception, at.exception
     assert at.pills(key="trainer_themes").value == ["excuse"]
     assert BANK.puzzle(at.session_state["puzzle_id"]).theme is Theme.EXCUSE
+
+
+def test_a_returning_learner_finds_the_puzzle_filters_set_on_an_earlier_visit(
+    mine: LearnerStore,
+) -> None:
+    at = open_app("puzzles", lang="en")
+    assert mine.puzzle_filters() is None  # a visit that changes nothing writes nothing
+    at.pills(key="trainer_themes").set_value(["excuse"]).run()
+    at.pills(key="trainer_players").set_value([4]).run()
+    at.slider(key="trainer_difficulty").set_value((2, 4)).run()
+    assert not at.exception, at.exception
+    again = open_app("puzzles", lang="en")  # a new session of the same learner
+    assert again.pills(key="trainer_themes").value == ["excuse"]
+    assert again.pills(key="trainer_players").value == [4]
+    assert again.slider(key="trainer_difficulty").value == (2, 4)
+    assert again.toggle(key="trainer_weak").value is False
+    shown = BANK.puzzle(again.session_state["puzzle_id"])
+    assert shown.theme is Theme.EXCUSE and 2 <= shown.difficulty <= 4
+
+
+def test_another_learner_does_not_get_those_filters(
+    database: Database, mine: LearnerStore,
+) -> None:
+    mine.save_puzzle_filters(PuzzleFilters(("excuse",), (2, 4), (4,), True))
+    other = as_learner(AppTest.from_file(str(ROOT / "app.py"), default_timeout=30),
+                       database.new_learner())
+    other.query_params["lang"] = "en"
+    other.run()
+    other.switch_page("tutor/ui/pages/puzzles.py").run()
+    assert not other.exception, other.exception
+    assert other.pills(key="trainer_themes").value == []
+    assert other.toggle(key="trainer_weak").value is False

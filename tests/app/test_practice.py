@@ -11,6 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import texts as page_texts
+from tutor.bots.simple import SimpleBot
+from tutor.bots.strong import BotLevel, StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
 from tutor.progress.store import LearnerStore
@@ -363,7 +365,7 @@ def test_saved_games_are_listed_in_the_learners_language_with_players_deals_and_
     when = summary.updated
     assert f"{when.day} {when:%b} {when.year}, {when:%H:%M}" in line
     italian = saved_line(summary, "it")
-    assert "4 giocatori" in italian and "una mano in corso" in italian
+    assert "4 giocatori" in italian and "una smazzata in corso" in italian
     months = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"]
     assert f"{when.day} {months[when.month - 1]} {when.year}" in italian
     assert isinstance(when, datetime)
@@ -446,3 +448,88 @@ def test_a_refused_card_links_to_the_lesson_step_that_teaches_the_rule():
             return
         pick(at, "practice-hand", cards_of(legal)[0])
     pytest.fail("no illegal card met")
+
+
+def review_links(at: AppTest) -> list[tuple[str, str]]:
+    return [(str(link.proto.page), str(link.proto.query_string)) for link in at.get("page_link")
+            if link.proto.label == "The full review of this deal, card by card"]
+
+
+def test_the_review_on_the_table_shows_the_solvers_judgement_stored_once_and_links_the_page(
+    mine: LearnerStore,
+) -> None:
+    # the whole app (the link needs its navigation), on the practice page from the start
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.switch_page("tutor/ui/pages/practice.py")
+    for key, value in {"seed": "4", "players": "4", "lang": "en"}.items():
+        at.query_params[key] = value
+    at.run()
+    play_deal(at, "pass")
+    game = game_of(at)
+    assert game.deal.stage is Stage.FINISHED and game.game_id is not None
+    assert game.seed == 4
+    number = game.rows[-1].number
+    # the end of the deal links the full review page of this deal
+    assert review_links(at) == [
+        ("review", f"game={game.game_id}&deal={number}&lang=en")
+    ]
+    assert mine.deal_review(game.game_id, number) is None  # nothing computed before it is asked
+    at.button(key="practice-review-open").click().run()
+    shown = texts(at)
+    assert "all hands visible" in shown
+    assert "Your card" in shown
+    stored = mine.deal_review(game.game_id, number)
+    assert stored is not None
+    for _ in range(17):  # to the last trick, where the solver judges exactly
+        at.button(key="practice-review-next").click().run()
+    assert not at.exception, at.exception
+    last = texts(at)
+    assert "Not judged by the solver" not in last
+    assert any(words in last for words in ("best card", "Forced", "lost against the best card"))
+    assert mine.deal_review(game.game_id, number) == stored  # computed once, read back
+    assert len(review_links(at)) == 1
+
+
+def test_the_computer_players_level_is_chosen_in_the_settings_and_kept_with_the_game(
+    mine: LearnerStore,
+) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    level = at.segmented_control(key="practice-level")
+    assert level.value == "beginner"
+    assert level.options == ["Beginner", "Strong"]
+    assert all(isinstance(bot, SimpleBot) for bot in game_of(at).deal.bots.values())
+    at.button(key="practice-bid-pass").click().run()
+    first = game_of(at).game_id
+    at.segmented_control(key="practice-level").set_value("strong").run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game.level is BotLevel.STRONG and game.game_id != first  # a new game at that level
+    assert sorted(game.deal.bots) == [1, 2, 3]
+    assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
+    for _ in range(5):  # a deal dealt with a Petit sec is redealt at once: another game
+        if game_of(at).deal.stage is Stage.BID:
+            break
+        at.button(key="practice-new-game").click().run()
+    assert game_of(at).level is BotLevel.STRONG  # a new game keeps the level
+    at.button(key="practice-bid-garde").click().run()  # taken: the deal goes on, unfinished
+    assert not at.exception, at.exception
+    saved = mine.game(game_of(at).game_id).meta
+    assert saved["level"] == "strong"
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    reloaded = open_practice(**params)  # the same game, its level with it
+    assert game_of(reloaded).level is BotLevel.STRONG
+    assert reloaded.segmented_control(key="practice-level").value == "strong"
+    # a new visit shows a beginners' game and offers the unfinished one: resumed, the
+    # selector shows the resumed game's level
+    visit = open_practice(lang="en")
+    assert visit.segmented_control(key="practice-level").value == "beginner"
+    visit.button(key=f"practice-offer-{game_of(at).game_id}").click().run()
+    assert game_of(visit).level is BotLevel.STRONG
+    assert visit.segmented_control(key="practice-level").value == "strong"
+
+
+def test_the_level_selector_speaks_italian() -> None:
+    at = open_practice(seed="4", players="4", lang="it")
+    level = at.segmented_control(key="practice-level")
+    assert level.label == "Giocatori del computer"
+    assert level.options == ["Principiante", "Forte"]

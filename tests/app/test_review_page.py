@@ -4,6 +4,7 @@ stored once; and "My progress" showing the mistakes per reviewed deal."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from tests.analysis.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER,
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_hostile_input import HOSTILE_VALUES, assert_no_raw_markup
-from tutor.engine.cards import card_name, parse_card
+from tutor.engine.cards import card_name, format_card, parse_card
 from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
@@ -88,6 +89,39 @@ def test_back_and_forward_step_through_the_tricks(mine: LearnerStore) -> None:
     button(at, "review-back").click().run()
     assert "Trick 2 of 18" in texts(at)
     assert not at.exception
+
+
+def shown_table(at: AppTest) -> dict:
+    """The data the practice table component was given on the review page."""
+    for element in at.get("bidi_component"):
+        if element.proto.id.endswith("-review-table"):
+            return json.loads(element.proto.json)
+    raise AssertionError("no table")
+
+
+def test_the_deal_is_stepped_on_the_practice_table_in_its_review_mode(mine: LearnerStore) -> None:
+    saved_game(mine)
+    at = open_review()
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    for text in petit_thrown_away():
+        deal.push(decode(text))
+    for index in (0, 1, 2):
+        shown = shown_table(at)
+        assert shown["mode"] == "review"
+        assert shown["prompt"].startswith(f"Trick {index + 1} of 18")
+        trick = deal.tricks[index]
+        assert shown["trick"] == [
+            {"seat": s, "card": format_card(c)}
+            for s, c in zip(trick.seats, trick.cards, strict=True)
+        ]
+        assert shown["winner"] == trick.winner
+        assert len(shown["hand"]) == 18 - index  # the learner's cards as the trick starts
+        assert shown["anim"]["events"] == []  # a saved deal: nothing is animated
+        assert f"Trick {index + 1} of 18" in " ".join(shown["bar"])
+        ids = [a["id"] for a in shown["actions"]]
+        assert "review:close" not in ids and ("review:back" in ids) == (index > 0)
+        button(at, "review-forward").click().run()
+    assert not at.exception, at.exception
 
 
 def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerStore) -> None:
@@ -176,7 +210,7 @@ def test_my_progress_shows_the_mistakes_per_reviewed_deal(mine: LearnerStore) ->
     for deal, blunders in ((1, 2), (2, 0)):
         mine.save_deal_review(game_id, deal, judged=8, inaccuracies=1, mistakes=3,
                               blunders=blunders, data={})
-    at = open_app("dashboard")
+    at = open_app("dashboard", lang="en")  # the whole app: the page links the others
     assert "Mistakes in your reviewed deals" in [e.value for e in at.subheader]
     [table] = [d.value for d in at.dataframe if "Blunders" in d.value.columns]
     assert list(table["Blunders"]) == [2, 0] and list(table["Mistakes"]) == [3, 3]

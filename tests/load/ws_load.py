@@ -8,7 +8,7 @@ Run by hand (pytest does not collect ``tests/load``)::
 
 Each virtual learner speaks the browser's protocol on ``/_stcore/stream``: a ``BackMsg`` with
 ``rerun_script`` (page, query string, widget states: a button's trigger, a typed answer, a
-card clicked in the hand component) and reads ``ForwardMsg`` frames until ``script_finished``.
+card clicked in a card component) and reads ``ForwardMsg`` frames until ``script_finished``.
 A learner loops over a realistic mix — open a lesson and go Next, answer a puzzle and go to the
 next one, answer the score quiz, play a practice game — without pause unless ``--think`` is
 given (closed loop: the figures are the server's capacity). Each virtual learner is one
@@ -68,6 +68,7 @@ FINISHED = {
     ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
 }
 INTERNAL_KEY = "$$STREAMLIT_INTERNAL_KEY_"  # trigger widgets of a v2 component
+PRACTICE_TABLE = "practice-table"  # the practice page's table component (its widget key)
 
 
 # --- the content the learners use --------------------------------------------------------------
@@ -236,15 +237,29 @@ class Session:
     def radio(self, key: str, index: int) -> WidgetState:
         return WidgetState(id=self._widget(key).id, int_value=index)
 
-    def card_click(self, key: str, code: str) -> WidgetState:
-        """A click in the card picker: the v2 component's trigger aggregator."""
+    def trigger(self, key: str, event: str, value: object) -> WidgetState:
+        """A v2 component's trigger value ``event`` (its trigger aggregator), as the browser
+        sends it."""
         base = self._widget(key).id
-        payload = json.dumps([{"event": "clicked", "value": code}])
+        payload = json.dumps([{"event": event, "value": value}])
         return WidgetState(id=f"{INTERNAL_KEY}{base}__events", json_trigger_value=payload)
 
-    def hand(self, key: str) -> list[dict[str, object]]:
+    def card_click(self, key: str, code: str) -> WidgetState:
+        """A click in the card picker."""
+        return self.trigger(key, "clicked", code)
+
+    def data(self, key: str) -> dict[str, object]:
+        """A v2 component's data, as drawn in the last run."""
         data = json.loads(self._widget(key).data or "{}")
-        return list(data.get("cards", [])) if isinstance(data, dict) else []
+        return data if isinstance(data, dict) else {}
+
+    def items(self, key: str, field: str) -> list[dict[str, object]]:
+        """The objects in the list ``field`` of a v2 component's data."""
+        value = self.data(key).get(field)
+        return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+    def hand(self, key: str) -> list[dict[str, object]]:
+        return self.items(key, "cards")
 
 
 # --- what learners do ----------------------------------------------------------------------------
@@ -338,21 +353,45 @@ class Learner:
             states = self._practice_move()
             if states is None:
                 break
+            before = self._table_state()
             await self.act("practice_move", states=states)
+            if self._table_state() == before:
+                # the click was not taken: the load test would measure reruns, not moves
+                self.stats.errors["a practice click left the table unchanged"] += 1
 
     def _practice_move(self) -> list[WidgetState] | None:
+        """The learner's next click on the practice table, sent as the table component's
+        ``action`` trigger value (``tutor/ui/table``): a card of the hand the table offers to
+        play or discard, a card to call, else a bid, "no chelem", "no poignée", the next deal
+        or, when the game is over, a new game."""
         s = self.s
-        for picker in ("practice-hand", "practice-call", "practice-ecart"):
-            if s.has(picker):
-                cards = s.hand(picker)
-                playable = [c for c in cards if c.get("playable")] or cards
-                if playable:
-                    return [s.card_click(picker, str(self.rng.choice(playable)["code"]))]
-        for button in ("practice-bid-prise", "practice-bid-pass", "practice-chelem-no",
-                       "practice-poignee-no", "practice-next-deal", "practice-new-game"):
-            if s.has(button):
-                return [s.click(button)]
+        if not s.has(PRACTICE_TABLE):
+            return None
+        table = s.data(PRACTICE_TABLE)
+        kind = table.get("hand_action")
+        hand = s.items(PRACTICE_TABLE, "hand")
+        if kind in ("play", "discard"):
+            playable = [c for c in hand if c.get("playable")] or hand
+            if playable:
+                return [self._table_action(kind=kind, card=self.rng.choice(playable)["card"])]
+        strip = table.get("strip")
+        if isinstance(strip, dict) and strip.get("kind") == "call" and strip.get("cards"):
+            return [self._table_action(kind="call", card=self.rng.choice(strip["cards"]))]
+        offered = {a.get("id") for a in s.items(PRACTICE_TABLE, "actions")}
+        for wanted in ("bid:prise", "bid:pass", "chelem:no", "poignee:no", "next"):
+            if wanted in offered:
+                return [self._table_action(kind="action", id=wanted)]
+        if table.get("mode") == "finished":
+            return [self._table_action(kind="new")]
         return None
+
+    def _table_state(self) -> object:
+        """Names the table's state (changes with every action taken)."""
+        return self.s.data(PRACTICE_TABLE).get("state_key") if self.s.has(PRACTICE_TABLE) else None
+
+    def _table_action(self, **action: object) -> WidgetState:
+        # the nonce makes each click a new value, as the component's own sends do
+        return self.s.trigger(PRACTICE_TABLE, "action", {**action, "nonce": self.rng.random()})
 
     async def run(self) -> None:
         tasks = [self.lesson, self.puzzle, self.score_quiz, self.practice]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tutor.analysis.review import DealReview
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
@@ -67,6 +68,9 @@ class PracticeState:
     watched_deal: int = 0  # the deal ``watched`` counts in
     speed: Speed = Speed.NORMAL
     review: int | None = None  # the trick shown in the review of a finished deal
+    # the solver's review of the finished deal, with the decision it was made at: computed
+    # once per deal (and stored in the learner's store when the game is saved)
+    analysed: tuple[str, DealReview] | None = None
     offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
     round: int = 0  # counts the games adopted: names the table's sequences apart
     coach_level: CoachLevel = CoachLevel.ALWAYS

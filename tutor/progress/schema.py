@@ -181,5 +181,22 @@ deal_reviews = sa.Table(
     sa.Index("ix_deal_reviews_learner_reviewed", "learner_id", "reviewed"),
 )
 
+# The puzzle trainer's filters as the learner last set them (one row per learner): a
+# returning learner finds them again (issue 14, m7).
+puzzle_filters = sa.Table(
+    "puzzle_filters",
+    metadata,
+    _learner_column(),
+    sa.Column("themes", sa.JSON(), nullable=False),  # list of theme values; [] is every theme
+    sa.Column("low", sa.Integer(), nullable=False),  # the difficulty range, 1..5
+    sa.Column("high", sa.Integer(), nullable=False),
+    sa.Column("players", sa.JSON(), nullable=False),  # list of table sizes among 3, 4, 5
+    sa.Column("weak_only", sa.Boolean(), nullable=False),
+    sa.Column("updated", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("learner_id", name="pk_puzzle_filters"),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
-LEARNER_TABLES = (attempts, lessons, reviews, bookmarks, reports, deal_reviews, games)
+LEARNER_TABLES = (
+    attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters, games
+)

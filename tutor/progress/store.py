@@ -60,6 +60,9 @@ URL_VAR = "TAROT_TUTOR_DB_URL"
 ENV_VAR = "TAROT_TUTOR_DB"  # a SQLite file path (kept from before the URL setting)
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 7_305_120_310  # PostgreSQL advisory lock: one migrating process at a time
+DIFFICULTY = (1, 5)  # a puzzle's difficulty runs from 1 to 5 stars
+TABLES = (3, 4, 5)  # the table sizes a puzzle may be for
+FILTER_THEMES_MAX = 64  # more themes than the bank has: a bound on what a filter row holds
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
@@ -225,6 +228,38 @@ class DealReviewSummary:
     inaccuracies: int
     mistakes: int
     blunders: int
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleFilters:
+    """The puzzle trainer's filters as a learner set them: the themes (none: every theme), the
+    difficulty range, the table sizes, and "my weak themes only"."""
+
+    themes: tuple[str, ...] = ()
+    difficulty: tuple[int, int] = (1, 5)
+    players: tuple[int, ...] = (3, 4, 5)
+    weak_only: bool = False
+
+    @classmethod
+    def checked(
+        cls, themes: Iterable[object], difficulty: tuple[object, object],
+        players: Iterable[object], weak_only: object,
+    ) -> PuzzleFilters:
+        """Filters from values that may be anything (a widget's state, a row written by
+        another version): what is not a theme name, a difficulty 1–5 or a table size 3–5 is
+        dropped, a reversed range put in order."""
+        kept = tuple(dict.fromkeys(
+            theme for theme in themes if isinstance(theme, str) and 0 < len(theme) <= KEY_MAX
+        ))[:FILTER_THEMES_MAX]
+        bounds = [
+            min(max(int(v), DIFFICULTY[0]), DIFFICULTY[1])
+            if isinstance(v, int) and not isinstance(v, bool) else default
+            for v, default in zip(difficulty, DIFFICULTY, strict=True)
+        ]
+        sizes = tuple(sorted({
+            n for n in players if isinstance(n, int) and not isinstance(n, bool) and n in TABLES
+        }))
+        return cls(kept, (min(bounds), max(bounds)), sizes or TABLES, weak_only is True)
 
 
 # --- failures: transient or reported -------------------------------------------------------
@@ -529,6 +564,11 @@ class Database:
                 connection.execute(
                     table.delete().where(table.c.learner_id == legacy, table.c[key].in_(mine))
                 )
+            filters = t.puzzle_filters  # one row per learner: the claimer's is kept
+            if connection.execute(
+                sa.select(filters.c.learner_id).where(filters.c.learner_id == learner_id)
+            ).first() is not None:
+                connection.execute(filters.delete().where(filters.c.learner_id == legacy))
             for table in t.LEARNER_TABLES:
                 connection.execute(
                     table.update().where(table.c.learner_id == legacy).values(learner_id=learner_id)
@@ -716,6 +756,39 @@ class LearnerStore:
             r.lesson: SavedLesson(r.step, frozenset(r.seen), frozenset(r.passed), r.updated)
             for r in rows
         }
+
+    # --- the puzzle trainer's filters ------------------------------------------------------
+
+    def save_puzzle_filters(self, filters: PuzzleFilters) -> None:
+        """Keep ``filters`` as this learner's (replacing the ones kept before)."""
+        f = PuzzleFilters.checked(filters.themes, filters.difficulty, filters.players,
+                                  filters.weak_only)
+        values = {
+            "learner_id": self.learner_id,
+            "themes": list(f.themes),
+            "low": f.difficulty[0],
+            "high": f.difficulty[1],
+            "players": list(f.players),
+            "weak_only": f.weak_only,
+            "updated": now(),
+        }
+        insert = self.db._insert(t.puzzle_filters).values(**values)
+        upsert = insert.on_conflict_do_update(
+            index_elements=["learner_id"],
+            set_={k: insert.excluded[k] for k in values if k != "learner_id"},
+        )
+        self._write(lambda c: c.execute(upsert))
+
+    def puzzle_filters(self) -> PuzzleFilters | None:
+        """The filters this learner set last (None: never set)."""
+        pf = t.puzzle_filters
+        query = sa.select(pf).where(pf.c.learner_id == self.learner_id)
+        row = self._read(lambda c: c.execute(query).first())
+        if row is None:
+            return None
+        themes = row.themes if isinstance(row.themes, list) else []
+        players = row.players if isinstance(row.players, list) else []
+        return PuzzleFilters.checked(themes, (row.low, row.high), players, row.weak_only)
 
     # --- review queue ----------------------------------------------------------------------
 
@@ -1118,15 +1191,17 @@ class LearnerStore:
                 "deal_reviews": rows(
                     t.deal_reviews, t.deal_reviews.c.game_id, t.deal_reviews.c.deal
                 ),
+                "puzzle_filters": rows(t.puzzle_filters),
             }
 
         return self._read(dump)
 
     def start_afresh(self) -> None:
-        """Forget attempts, lessons, reviews and bookmarks; games and reports stay."""
+        """Forget attempts, lessons, reviews, bookmarks and the puzzle filters; games and
+        reports stay."""
 
         def forget(connection: Connection) -> None:
-            for table in (t.attempts, t.lessons, t.reviews, t.bookmarks):
+            for table in (t.attempts, t.lessons, t.reviews, t.bookmarks, t.puzzle_filters):
                 connection.execute(table.delete().where(table.c.learner_id == self.learner_id))
 
         self._write(forget)

@@ -1,4 +1,5 @@
-"""The review of a saved practice deal, trick by trick: the learner's card judged by the
+"""The review of a saved practice deal, trick by trick on the practice table (its review mode:
+back/forward, ← and → too): the learner's card judged by the
 open-card solver (every hand visible), the better card and the line after it; the coach's
 rule-of-thumb remarks where the solver does not judge. And the learner's mistakes per reviewed
 deal over time, for "My progress".
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -19,9 +21,11 @@ import streamlit as st
 from tutor.analysis.review import DealReview, Verdict, review_deal
 from tutor.engine.cards import Card, card_name, cards_of
 from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.game import TrickRecord
 from tutor.engine.variants import Rules
 from tutor.practice import LEARNER, DealRow, PracticeGame, seat_key
+from tutor.practice.deal import PracticeDeal
+from tutor.practice.game import bots_of
+from tutor.practice.page import PracticeState
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
 from tutor.ui.card_svg import card_svg, hand_svg_row
@@ -30,10 +34,12 @@ from tutor.ui.i18n import t
 from tutor.ui.safe import BIGINT, query_int
 from tutor.ui.score_sheet import contract_label
 from tutor.ui.session import current_language, reported, show_store_problems, store
+from tutor.ui.table import Action, table
 
 KIND = "practice"
 GAME_KEY = "review-game"
 DEAL_KEY = "review-deal"
+TABLE_KEY = "review-table"
 FROM_URL = "review-from-url"  # the (game, deal) of the URL last applied to the choosers
 CARD = 56
 LINE_CARD = 40
@@ -93,12 +99,6 @@ def cards_by_seat_html(
     return (
         f'<div class="{css_class}" style="display:flex;gap:8px;flex-wrap:wrap;'
         f'align-items:flex-start;margin-bottom:6px">{cells}</div>'
-    )
-
-
-def trick_html(record: TrickRecord, players: int, lang: str) -> str:
-    return cards_by_seat_html(
-        zip(record.seats, record.cards, strict=True), players, lang, winner=record.winner
     )
 
 
@@ -300,6 +300,32 @@ def _body(lang: str) -> None:
     _deal_view(review, row, game, lang)
 
 
+def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -> dict[str, Any]:
+    """The practice table's data in its review mode for trick ``index`` of a saved deal: the
+    deal rebuilt from its moves on the table the learner played it on (its past counted as
+    watched: nothing is animated), without the practice page's "close the review"."""
+    # imported here: the practice page's package imports this module (its ending links here)
+    from tutor.ui.practice.view import table_data
+
+    deal = PracticeDeal(game.players, row.seed, row.dealer, moves=row.moves, rules=game.rules,
+                        bots=bots_of(game.level, game.players))
+    shown = PracticeGame(game.players, row.seed, row.dealer, game.target, game.coach, [row],
+                         deal, game.game_id, row.number, game.rules, game.level)
+    state = PracticeState.resumed(shown)
+    state.review = index
+    data = table_data(state, lang)
+    data["actions"] = [a for a in data["actions"] if a.get("id") != "review:close"]
+    return data
+
+
+def _on_table_action(key: str, last: int, action: Action) -> None:
+    """A step on the table (its ←/→ buttons and keys); anything else it may send is ignored."""
+    if action.get("kind") == "review" and action.get("step") in (-1, 1):
+        _step(key, int(action["step"]), last)
+    elif action.get("kind") == "action" and action.get("id") in ("review:back", "review:next"):
+        _step(key, -1 if action["id"] == "review:back" else 1, last)
+
+
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
     views = tricks_of(game.players, row.seed, row.dealer, row.moves, game.rules)
     if not views:
@@ -335,7 +361,8 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
     )
     left, right = st.columns([3, 2])
     with left:
-        st.markdown(trick_html(record, game.players, lang), unsafe_allow_html=True)
+        table(review_table_data(game, row, index, lang), key=TABLE_KEY,
+              on_action=partial(_on_table_action, key, last))
         with st.expander(t(lang, "review.hands", n=index + 1)):
             for seat in range(game.players):
                 st.caption(seat_name(seat, game.players, lang))

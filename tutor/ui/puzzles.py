@@ -28,7 +28,7 @@ from tutor.content.models import Puzzle, Theme
 from tutor.engine.cards import Card, display_order, suit_of
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
-from tutor.progress.store import StoreError, TrainerSummary
+from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
 from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
@@ -46,6 +46,7 @@ from tutor.ui.session import (
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 ANSWERED = "trainer_answered"  # session state: an answer was saved in this run
 FROM_LESSON = "trainer_themes_chosen"  # session state: themes a lesson's last step asked for
+STORED = "trainer_filters_stored"  # session state: the filters as kept in the learner's store
 # The filters' widgets, and the value each has before the learner touches it. Streamlit drops
 # a widget's state when its page is left, so a copy is kept ("kept:" + key) and put back.
 FILTER_DEFAULTS: dict[str, object] = {
@@ -132,12 +133,37 @@ def _choose_source(lang: str, due: int) -> str:
     return source or AUTHORED
 
 
-def _restore_filters(themes: list[str]) -> None:
-    """Put back the filters the learner chose on an earlier visit to the page, or the themes
-    a lesson's last step asked for (then from the first puzzle of those themes)."""
-    for key, default in FILTER_DEFAULTS.items():
-        if key not in st.session_state:
-            st.session_state[key] = st.session_state.get(f"kept:{key}", default)
+def _stored_filters(lang: str) -> PuzzleFilters | None:
+    """The filters kept in the learner's store (read once per session; a failed read is said
+    and the page goes on with the defaults)."""
+    if STORED not in st.session_state:
+        try:
+            st.session_state[STORED] = store().puzzle_filters()
+        except StoreError as error:
+            st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+            return None
+    stored = st.session_state[STORED]
+    return stored if isinstance(stored, PuzzleFilters) else None
+
+
+def _widget_values(filters: PuzzleFilters, themes: list[str]) -> dict[str, object]:
+    return {
+        "trainer_themes": [theme for theme in filters.themes if theme in themes],
+        "trainer_difficulty": filters.difficulty,
+        "trainer_players": list(filters.players),
+        "trainer_weak": filters.weak_only,
+    }
+
+
+def _restore_filters(themes: list[str], lang: str) -> None:
+    """Put back the filters the learner chose earlier in this session, else the ones kept in
+    the learner's store from an earlier visit; or the themes a lesson's last step asked for
+    (then from the first puzzle of those themes)."""
+    missing = [key for key in FILTER_DEFAULTS if key not in st.session_state]
+    stored = _stored_filters(lang) if missing else None
+    kept = _widget_values(stored, themes) if stored is not None else FILTER_DEFAULTS
+    for key in missing:
+        st.session_state[key] = st.session_state.get(f"kept:{key}", kept[key])
     asked = st.session_state.pop(FROM_LESSON, None)
     if isinstance(asked, list):
         st.session_state["trainer_themes"] = [theme for theme in asked if theme in themes]
@@ -145,13 +171,38 @@ def _restore_filters(themes: list[str]) -> None:
         st.query_params.pop("puzzle", None)
 
 
-def _keep_filters() -> None:
+def _keep_filters(lang: str) -> None:
+    """Keep the filters for the rest of the session, and in the learner's store when they
+    changed (a visit that changes nothing writes nothing)."""
     for key in FILTER_DEFAULTS:
         st.session_state[f"kept:{key}"] = st.session_state.get(key)
+    chosen = PuzzleFilters.checked(
+        _listed(st.session_state.get("trainer_themes")),
+        _pair(st.session_state.get("trainer_difficulty")),
+        _listed(st.session_state.get("trainer_players")),
+        st.session_state.get("trainer_weak"),
+    )
+    if chosen == (st.session_state.get(STORED) or PuzzleFilters()):
+        return
+    try:
+        store().save_puzzle_filters(chosen)
+    except StoreError as error:
+        st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
+        return
+    st.session_state[STORED] = chosen
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _pair(value: object) -> tuple[object, object]:
+    items = _listed(value)
+    return (items[0], items[1]) if len(items) == 2 else (None, None)
 
 
 def _choose_filters(lang: str, themes: list[str]) -> Filters:
-    _restore_filters(themes)
+    _restore_filters(themes, lang)
     with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state["trainer_themes"])):
         chosen = st.pills(
             t(lang, "trainer.themes"),
@@ -174,7 +225,7 @@ def _choose_filters(lang: str, themes: list[str]) -> Filters:
             format_func=lambda n: t(lang, "puzzle.players", n=n),
         )
         weak = st.toggle(t(lang, "trainer.weak_only"), key="trainer_weak")
-    _keep_filters()
+    _keep_filters(lang)
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
 

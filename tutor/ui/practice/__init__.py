@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.bots.strong import BotLevel
 from tutor.engine.announcements import Poignee
 from tutor.engine.cards import Card, card_name, cards_of, display_order, parse_card
 from tutor.engine.contracts import Contract
@@ -89,9 +90,12 @@ def _sync_settings(game: PracticeGame) -> None:
     st.session_state["practice-coach"] = _state().coach_level.value
     st.session_state["practice-target"] = game.target or NO_TARGET
     st.session_state["practice-rules"] = game.rules.name
+    st.session_state["practice-level"] = game.level.value
 
 
-def _new_game(players: int | None = None, rules: Any = None) -> None:
+def _new_game(
+    players: int | None = None, rules: Any = None, level: BotLevel | None = None
+) -> None:
     old = _state().game
     rules = rules or old.rules
     target = old.target
@@ -99,7 +103,8 @@ def _new_game(players: int | None = None, rules: Any = None) -> None:
         # new rules bring their own target (the web game's 100); the learner's own target
         # goes on, but not the one the old rules brought
         target = rules.target_score or (None if old.rules.target_score else old.target)
-    game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules)
+    game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules,
+                            level=level or old.level)
     _state().message = None
     _adopt(game)
 
@@ -130,6 +135,19 @@ def _on_rules() -> None:
         return
     if rules is not game.rules:
         _new_game(rules=rules)
+
+
+def _on_level() -> None:
+    """A new game against computer players of the level chosen (a game keeps one level)."""
+    state = _state()
+    value = st.session_state.get("practice-level")
+    try:
+        level = BotLevel.from_code(str(value))
+    except ValueError:  # a cleared choice: the level stays
+        st.session_state["practice-level"] = state.game.level.value
+        return
+    if level is not state.game.level:
+        _new_game(level=level)
 
 
 def _on_coach() -> None:
@@ -260,14 +278,22 @@ def _on_named_action(name: str) -> None:
 # --- the settings --------------------------------------------------------------------------
 def _settings(state: PracticeState, lang: str) -> None:
     game = state.game
-    st.session_state.setdefault("practice-players", game.players)
+    # what the game is played with, shown as it is (a resumed game brings its own; a choice
+    # just made has already changed the game in its callback)
+    st.session_state["practice-players"] = game.players
+    st.session_state["practice-rules"] = game.rules.name
+    st.session_state["practice-level"] = game.level.value
     st.session_state.setdefault("practice-coach", state.coach_level.value)
     st.session_state.setdefault("practice-target", game.target or NO_TARGET)
-    st.session_state.setdefault("practice-rules", game.rules.name)
     st.session_state.setdefault("practice-speed", state.speed.value)
     st.segmented_control(
         t(lang, "game.settings.players"), (3, 4, 5), key="practice-players",
         on_change=_on_players,
+    )
+    st.segmented_control(
+        t(lang, "game.settings.level"), [level.value for level in BotLevel],
+        key="practice-level", on_change=_on_level, help=t(lang, "game.settings.level_help"),
+        format_func=lambda v: t(lang, f"game.settings.levels.{v}"),
     )
     st.segmented_control(
         t(lang, "game.settings.coach"), [level.value for level in CoachLevel],

@@ -4,17 +4,23 @@ shown), the redeal, and the game's score sheet."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
+from tutor.analysis.review import DealReview, review_deal
 from tutor.engine.cards import TOTAL_HALF_POINTS, cards_of, display_order
 from tutor.engine.errors import ImpossiblePositionError
-from tutor.practice import LEARNER
+from tutor.practice import LEARNER, DealRow
 from tutor.practice.page import PracticeState
 from tutor.practice.sheet import game_sheet
+from tutor.progress.store import StoreError
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
+from tutor.ui.deal_review import deal_review, review_panel, review_query
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import (
     contract_name,
@@ -23,19 +29,69 @@ from tutor.ui.practice.words import (
     seat_name,
 )
 from tutor.ui.score_sheet import deals_table
+from tutor.ui.session import store
 from tutor.ui.views import score_lines
+
+REVIEW_PAGE = "tutor/ui/pages/review.py"
+
+
+def finished_row(state: PracticeState) -> DealRow | None:
+    """The score-sheet row of the deal just finished (None before it is recorded)."""
+    game = state.game
+    if game.rows and game.rows[-1].number == game.number and game.rows[-1].redeal is None:
+        return game.rows[-1]
+    return None
+
+
+def analysed(state: PracticeState, row: DealRow) -> DealReview:
+    """The solver's review of the finished deal: kept in the page state for the steps through
+    the tricks; read from (or computed once and written to) the learner's store as the review
+    page does when the game is saved, computed without storing when it is not."""
+    decision = state.decision
+    if state.analysed is not None and state.analysed[0] == decision:
+        return state.analysed[1]
+    game = state.game
+    review: DealReview | None = None
+    if game.game_id is not None:
+        with suppress(StoreError):  # an unreachable store: computed here, not stored
+            review = deal_review(store(), game.game_id, game.players, row, game.rules)
+    if review is None:
+        review = review_deal(game.players, row.seed, row.dealer, row.moves, LEARNER, game.rules)
+    state.analysed = (decision, review)
+    return review
 
 
 def trick_panel(state: PracticeState, index: int, lang: str) -> None:
-    """What is said about trick ``index`` in the review: the coach's remarks today; the place
-    where the solver's judgement of the learner's card goes (``tutor.analysis.review``)."""
-    game = state.game
-    remarks = game.deal.remarks_for(index)
-    if not remarks:
-        st.caption(t(lang, "game.replay.no_remark"))
-    for remark in remarks:
-        text = coach_text.remark_text(remark, lang, game.players)
-        (st.success if remark.good else st.warning)(text)
+    """What is said about trick ``index`` in the review: the solver's judgement of the
+    learner's card (with all hands visible, and said so), the better card and its line, and
+    the coach's remarks where the solver does not judge; then the link to the review page."""
+    row = finished_row(state)
+    if row is None:  # not recorded yet: the coach's remarks alone
+        remarks = state.game.deal.remarks_for(index)
+        if not remarks:
+            st.caption(t(lang, "game.replay.no_remark"))
+        for remark in remarks:
+            text = coach_text.remark_text(remark, lang, state.game.players)
+            (st.success if remark.good else st.warning)(text)
+        return
+    st.info(t(lang, "review.open_cards"), icon=":material/visibility:")
+    with st.spinner(t(lang, "review.computing")):
+        review = analysed(state, row)
+    review_panel(review, index, lang)
+    _review_link(state, row, lang)
+
+
+def _review_link(state: PracticeState, row: DealRow, lang: str) -> None:
+    """The link to the deal's full review page (once the game is saved: the page reads it)."""
+    game_id = state.game.game_id
+    if game_id is None:
+        return
+    # the page run on its own, outside the app's navigation (AppTest of the page), has no
+    # review page to link to
+    with suppress(StreamlitPageNotFoundError):
+        st.page_link(REVIEW_PAGE, label=t(lang, "game.review.full"),
+                     icon=":material/analytics:",
+                     query_params={**review_query(game_id, row.number), "lang": lang})
 
 
 def _pile(label: str, pile: int, lang: str) -> None:
@@ -82,6 +138,9 @@ def finished(state: PracticeState, lang: str) -> None:
         st.markdown(" · ".join(
             f"{seat_name(seat, players, lang)} {mark:+d}" for seat, mark in enumerate(result.marks)
         ))
+        row = finished_row(state)
+        if row is not None:
+            _review_link(state, row, lang)
     _game_over(state, lang)
 
 

@@ -225,6 +225,8 @@ def _bar(state: PracticeState, lang: str) -> list[str]:
         facts.append(t(lang, "game.status.you_attack" if attack else "game.status.you_defend"))
         if deal.tricks or deal.trick:
             number = min(len(deal.tricks) + 1, deal.tricks_per_deal)
+            if state.review is not None:  # the trick under review, not the deal's last
+                number = state.review + 1
             facts.append(t(lang, "game.status.trick", n=number, total=deal.tricks_per_deal))
     else:
         facts.append(t(lang, "game.status.dealer", seat=seat_name(deal.dealer, players, lang)))

@@ -1,0 +1,71 @@
+"""The deal review page in a real browser: a saved deal shown on the practice table in its
+review mode, stepped with the keyboard's → and ← (the component's keys) and with the page's
+buttons, at a desktop and a phone size (screenshots in tests/output/screenshots/review/)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.app.test_review_page import game_data
+from tests.browser.conftest import OUTPUT, streamlit_server
+from tutor.progress.store import Database
+from tutor.ui.learner import COOKIE, signed
+
+pytestmark = pytest.mark.browser
+
+SHOTS = OUTPUT / "review"
+SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
+
+
+@pytest.fixture(scope="module")
+def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server, and the signed cookie of a learner with one saved practice game."""
+    folder = tmp_path_factory.mktemp("review")
+    path = folder / "progress.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    learner = db.new_learner()
+    db.learner(learner).create_game("Practice (4 players)", "practice", game_data())
+    cookie = signed(db.secret(), learner)
+    db.engine.dispose()
+    with streamlit_server(folder, {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": ""}) as url:
+        yield url, cookie
+
+
+def wait_prompt(page: Any, start: str) -> None:
+    """Wait for the table's prompt to name the trick (locators reach into the component)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(".st-key-review-table .tt-prompt").first).to_contain_text(
+        start, timeout=60_000
+    )
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_review_is_stepped_on_the_table_with_the_keyboard(
+    browser: Any, reviewer: tuple[str, str], size: str,
+) -> None:
+    url, cookie = reviewer
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{url}/review?lang=en")
+        wait_prompt(page, "Trick 1 of 18")
+        assert page.locator(".st-key-review-table .tt-played").count() == 4  # the whole trick
+        page.keyboard.press("ArrowRight")
+        wait_prompt(page, "Trick 2 of 18")
+        page.keyboard.press("ArrowRight")
+        wait_prompt(page, "Trick 3 of 18")
+        page.keyboard.press("ArrowLeft")
+        wait_prompt(page, "Trick 2 of 18")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"review-{size}.png"))
+        page.locator(".st-key-review-back button").click()  # the page's own buttons too
+        wait_prompt(page, "Trick 1 of 18")
+    finally:
+        context.close()
