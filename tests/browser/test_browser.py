@@ -100,7 +100,7 @@ def test_trainer_hints_and_generated_practice(page, server):
     page.get_by_role("button", name="Hint 2").wait_for()
     wait_ready(page)
     page.get_by_role("button", name="Hint 2").click()
-    page.get_by_text("The candidate cards are highlighted").wait_for()
+    page.get_by_text("The cards worth a look are highlighted").wait_for()
     wait_ready(page)
     shot(page, "trainer-hints-en")
     page.goto(f"{server}/puzzles?lang=en&gen=obligations&seed=2024&players=4")
