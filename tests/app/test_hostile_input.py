@@ -212,11 +212,11 @@ def test_players_named_like_the_italian_columns_do_not_overwrite_them() -> None:
     at = AppTest.from_file(str(ROOT / "tutor/ui/pages/score_sheet.py"), default_timeout=30)
     at.query_params["lang"] = "it"
     at.run()
-    start_game(at, ["Mano", "Somma", "Contratto", "Dee"])
+    start_game(at, ["Smazzata", "Somma", "Contratto", "Dee"])
     add(at, {"taker": 0, "contract": "garde", "points": 49.0, "oudlers": 2})
     columns = list(table(at)[0])
     assert len(columns) == len(set(columns)) == 9
-    assert "Mano (Giocatore 1)" in columns
+    assert "Smazzata (Giocatore 1)" in columns
 
 
 @pytest.mark.parametrize(
