@@ -15,6 +15,7 @@ from tutor.bots.simple import SimpleBot
 from tutor.bots.strong import BotLevel, StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
+from tutor.practice.advice import CoachLevel
 from tutor.progress.store import LearnerStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,7 +173,7 @@ def test_with_the_coach_the_legal_cards_are_highlighted_and_without_it_not():
     for card in cards:  # a card not playable says why, for screen readers too
         assert (", not playable: " in card["label"]) is (not card["playable"])
     at.segmented_control(key="practice-coach").set_value("off").run()
-    assert game_of(at).coach is False
+    assert game_of(at).coach is CoachLevel.OFF
     assert all(c["playable"] for c in hand_cards(at))
     illegal = [c for c in cards_of(deal.hand) if not legal >> c & 1]
     if illegal:
@@ -410,7 +411,7 @@ def test_the_coach_on_request_speaks_only_when_asked_and_off_never():
     at.segmented_control(key="practice-coach").set_value("off").run()
     assert not any(advice in info for info in infos(at))
     assert not [b for b in at.button if b.key == "practice-coach-ask"]
-    assert game_of(at).coach is False
+    assert game_of(at).coach is CoachLevel.OFF
 
 
 def test_the_coach_advises_the_ecart_then_says_what_it_changed():

@@ -34,6 +34,7 @@ from tutor.practice import (
     seat_key,
     trick_remarks,
 )
+from tutor.practice.advice import CoachLevel
 from tutor.practice.replay import replay
 from tutor.practice.table import known_partner
 
@@ -359,6 +360,27 @@ def test_a_saved_game_resumes_where_it_was_and_the_bots_choose_the_same():
     play_learner(game.deal, random.Random(1))
     play_learner(again.deal, random.Random(1))
     assert game.deal.moves == again.deal.moves
+
+
+@pytest.mark.parametrize("level", list(CoachLevel))
+def test_the_coach_level_is_saved_with_the_game(level):
+    game = PracticeGame.new(4, seed=4242, coach=level)
+    assert PracticeGame.from_data(game.to_data()).coach is level
+
+
+@pytest.mark.parametrize(("saved", "level"), [(True, CoachLevel.ALWAYS),
+                                              (False, CoachLevel.OFF)])
+def test_a_game_saved_with_the_coach_on_or_off_loads_at_always_or_off(saved, level):
+    data = PracticeGame.new(4, seed=4242).to_data()
+    data["coach"] = saved
+    assert PracticeGame.from_data(data).coach is level
+
+
+def test_an_unknown_coach_level_is_refused():
+    data = PracticeGame.new(4, seed=4242).to_data()
+    data["coach"] = "loud"
+    with pytest.raises(ValueError):
+        PracticeGame.from_data(data)
 
 
 def test_a_deal_is_reproduced_from_its_seed_and_dealer():

@@ -28,6 +28,7 @@ from tutor.bots.strong import BotLevel
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, Phase
 from tutor.engine.variants import FFT_2012, Rules, rules_named
+from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER, PracticeDeal
 from tutor.practice.moves import decode
 
@@ -92,7 +93,7 @@ class PracticeGame:
     seed: int = 0
     first_dealer: int | None = None
     target: int | None = None
-    coach: bool = True
+    coach: CoachLevel = CoachLevel.ALWAYS
     rows: list[DealRow] = field(default_factory=list)
     current: PracticeDeal | None = None
     game_id: int | None = None  # the saved game's id in the progress store
@@ -122,7 +123,7 @@ class PracticeGame:
         *,
         dealer: int | None = None,
         target: int | None = None,
-        coach: bool = True,
+        coach: CoachLevel = CoachLevel.ALWAYS,
         rules: Rules = FFT_2012,
         level: BotLevel = BotLevel.BEGINNER,
     ) -> PracticeGame:
@@ -223,7 +224,7 @@ class PracticeGame:
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "target": self.target,
-            "coach": self.coach,
+            "coach": self.coach.value,
             "level": self.level.value,
             "rows": [row.to_data() for row in self.rows],
             "current": {
@@ -263,7 +264,7 @@ class PracticeGame:
                 int(data["seed"]),
                 int(data["first_dealer"]),
                 None if target is None else int(target),
-                bool(data.get("coach", True)),
+                coach_level_of(data.get("coach", True)),
                 [DealRow.from_data(row) for row in data.get("rows", [])],
                 deal,
                 game_id,
@@ -295,3 +296,13 @@ def row_deal(players: int, row: DealRow, rules: Rules = FFT_2012) -> Deal:
     """The deal of a score-sheet row, replayed from its moves under the game's rules (do not
     modify it: cached)."""
     return _replayed(players, row.seed, row.dealer, row.moves, rules)
+
+
+def coach_level_of(saved: object) -> CoachLevel:
+    """The coach level a saved game names; a game saved before levels kept only whether the
+    coach was on (True: always, False: off). ValueError for anything else."""
+    if saved is True:
+        return CoachLevel.ALWAYS
+    if saved is False:
+        return CoachLevel.OFF
+    return CoachLevel(str(saved))

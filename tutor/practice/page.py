@@ -81,7 +81,7 @@ class PracticeState:
     def resumed(cls, game: PracticeGame) -> PracticeState:
         """A game brought back from a save or a link: its past is not played again."""
         state = cls(game)
-        state.coach_level = CoachLevel.ALWAYS if game.coach else CoachLevel.OFF
+        state.coach_level = game.coach
         state.mark_watched()
         return state
 
@@ -99,14 +99,14 @@ class PracticeState:
         )
 
     def set_coach(self, level: CoachLevel) -> None:
-        """The level chosen; the saved game keeps whether the coach is on."""
+        """The level chosen; the saved game keeps it."""
         self.coach_level = level
-        self.game.coach = level is not CoachLevel.OFF
+        self.game.coach = level
 
     def adopt(self, game: PracticeGame, *, watched: bool = False) -> None:
         """Make ``game`` the page's game; a resumed game's past events count as watched."""
         self.game = game
-        self.game.coach = self.coach_level is not CoachLevel.OFF
+        self.game.coach = self.coach_level
         self.round += 1
         self.refusal = None
         self.review = None
