@@ -300,7 +300,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     from tutor.content.check import check_paths  # content needs pydantic and YAML: load late
 
     paths = [Path(p) for p in args.paths] or [ROOT / "lessons", ROOT / "puzzles"]
-    problems = check_paths(paths)
+    problems: list[object] = list(check_paths(paths))
+    if not args.paths:  # the app's own words are learner-facing text too
+        from tutor.content.lint import lint_catalog_files
+
+        problems += lint_catalog_files(ROOT / "tutor" / "ui" / "locales")
     for problem in problems:
         print(problem)
     if problems:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from tutor.content.errors import FieldPath
 from tutor.content.models import LANGUAGES
-from tutor.content.yamlload import YamlDoc
+from tutor.content.yamlload import YamlDoc, parse_yaml
 
 
 @dataclass(frozen=True)
@@ -168,3 +169,52 @@ def lint_texts(doc: YamlDoc, source: str) -> list[LintIssue]:
                                         f"{match.group(0)!r}: {rule.message}"))
                 start = starts[where_line - 1] + where_col
     return issues
+
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def locale_texts(data: object, lang: str,
+                 path: FieldPath = ()) -> Iterator[tuple[FieldPath, str, str]]:
+    """Every string of a UI catalog (``tutor/ui/locales/<lang>/*.yaml``): all of it is read
+    by learners in that one language."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from locale_texts(value, lang, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from locale_texts(value, lang, (*path, i))
+    elif isinstance(data, str):
+        yield path, lang, data
+
+
+def lint_catalog(doc: YamlDoc, lang: str) -> list[LintIssue]:
+    """Every forbidden form in one UI catalog, at the line and column of its value."""
+    issues: list[LintIssue] = []
+    for path, _, value in locale_texts(doc.data, lang):
+        text = PLACEHOLDER.sub(" ", value)  # {seed}, {oudlers}: filled in, never read
+        lowered = text.lower()
+        for rule in (*INTERNAL_NAMES, *TERMS.get(lang, ())):
+            if not any(needle in lowered for needle in rule.needles):
+                continue
+            line, col = doc.mark_of(path)
+            issues.extend(LintIssue(path, line, col, f"{match.group(0)!r}: {rule.message}")
+                          for match in rule.pattern.finditer(text))
+    return issues
+
+
+def lint_catalog_files(folder: Path) -> list[str]:
+    """``path:line:col: key: message`` for every forbidden form in the UI catalogs
+    ``folder/<lang>/*.yaml`` (what ``python -m tutor check`` runs beside the content)."""
+    problems: list[str] = []
+    for path in sorted(folder.glob("*/*.yaml")):
+        lang = path.parent.name
+        if lang not in LANGUAGES:
+            continue
+        doc = parse_yaml(path.read_text(encoding="utf-8"))
+        if doc is None:
+            problems.append(f"{path}:1:1: not a YAML catalog")
+            continue
+        problems += [f"{path}:{issue.line}:{issue.col}: {'.'.join(map(str, issue.path))}: "
+                     f"{issue.message}" for issue in lint_catalog(doc, lang)]
+    return problems
