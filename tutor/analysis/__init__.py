@@ -140,20 +140,8 @@ def analyse(
     solver = Solver(setup, root, node_limit, time_limit)
     seat = to_play(setup, root)
     attack = bool(setup.camp >> seat & 1)
-    values = solver.marks.values
-    groups = equivalence_classes(setup, root, legal(setup, root))
-    found: list[CardValue] = []
-    cut = False
-    guess: int | None = None
-    for group in groups:
-        interval = [values[0], values[-1]]
-        if not cut:
-            try:
-                # Sibling cards often have the same value: the last one is the first guess.
-                guess = solver.solve(play(setup, root, group[0]), interval, guess)
-            except SearchCut:
-                cut = True
-        found.append(CardValue(group, interval[0], interval[1]))
+    bounds, cut = solver.card_bounds(root)
+    found = [CardValue(group, lower, upper) for group, lower, upper in bounds]
     # Best first for the player to play; ties in the order of the cards.
     found.sort(key=lambda v: (-v.upper, -v.lower) if attack else (v.lower, v.upper))
     return Analysis(p, seat, attack, tuple(found), not cut, solver.nodes)

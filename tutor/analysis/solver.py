@@ -796,6 +796,25 @@ class Solver:
                 target = interval[1]  # is the value exactly this upper bound?
         return interval[0]
 
+    def card_bounds(self, state: State) -> tuple[list[tuple[tuple[Card, ...], int, int]], bool]:
+        """Every group of equivalent legal cards at ``state`` with the bounds proven for its
+        value (equal when exact), and whether a limit cut the search: after a cut, the groups
+        not yet searched keep the widest bounds."""
+        values = self.marks.values
+        found: list[tuple[tuple[Card, ...], int, int]] = []
+        cut = False
+        guess: int | None = None
+        for group in equivalence_classes(self.setup, state, legal(self.setup, state)):
+            interval = [values[0], values[-1]]
+            if not cut:
+                try:
+                    # Sibling cards often have the same value: the last one is the first guess.
+                    guess = self.solve(play(self.setup, state, group[0]), interval, guess)
+                except SearchCut:
+                    cut = True
+            found.append((group, interval[0], interval[1]))
+        return found, cut
+
     def at_least(self, state: State, mark: int) -> bool:
         """Does the attack reach ``mark`` at least?"""
         return self.test(state, mark - 1, mark) >= mark

@@ -22,12 +22,8 @@ from dataclasses import replace
 from enum import Enum
 
 from tutor.analysis.solver import (
-    SearchCut,
     Setup,
     Solver,
-    equivalence_classes,
-    legal,
-    play,
     start,
 )
 from tutor.bots.base import Bot
@@ -142,21 +138,8 @@ def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
     setup, root = start(p)
     setup = replace(setup, score_of=_shared_marks(p, setup))
     solver = Solver(setup, root, node_limit)
-    values = solver.marks.values
-    marks: dict[Card, float] = {}
-    cut = False
-    guess: int | None = None
-    for group in equivalence_classes(setup, root, legal(setup, root)):
-        interval = [values[0], values[-1]]
-        if not cut:
-            try:
-                # Sibling cards often have the same value: the last one is the first guess.
-                guess = solver.solve(play(setup, root, group[0]), interval, guess)
-            except SearchCut:
-                cut = True
-        for card in group:
-            marks[card] = (interval[0] + interval[1]) / 2
-    return marks
+    bounds, _cut = solver.card_bounds(root)
+    return {card: (lower + upper) / 2 for group, lower, upper in bounds for card in group}
 
 
 class BotLevel(Enum):
