@@ -146,16 +146,20 @@ def _locate(source: str, start: int, match: re.Match[str], rule: TermRule,
     return before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
 
 
+def _rules_broken(text: str, lang: str) -> list[TermRule]:
+    """The rules (every language's and ``lang``'s own) that ``text`` breaks."""
+    lowered = text.lower()
+    return [rule for rule in (*INTERNAL_NAMES, *TERMS.get(lang, ()))
+            if any(needle in lowered for needle in rule.needles) and rule.pattern.search(text)]
+
+
 def lint_texts(doc: YamlDoc, source: str) -> list[LintIssue]:
     """Every forbidden form in the learner-facing texts of one file."""
     issues: list[LintIssue] = []
     starts: list[int] | None = None
     for path, lang, text in learner_texts(doc.data):
-        lowered = text.lower()
-        rules = [rule for rule in (*INTERNAL_NAMES, *TERMS.get(lang, ()))
-                 if any(needle in lowered for needle in rule.needles)
-                 and rule.pattern.search(text)
-                 and not (rule.allowed_where_defined and _is_definition(path))]
+        rules = [rule for rule in _rules_broken(text, lang)
+                 if not (rule.allowed_where_defined and _is_definition(path))]
         if not rules:
             continue
         starts = starts or _line_starts(source)
@@ -193,10 +197,7 @@ def lint_catalog(doc: YamlDoc, lang: str) -> list[LintIssue]:
     issues: list[LintIssue] = []
     for path, _, value in locale_texts(doc.data, lang):
         text = PLACEHOLDER.sub(" ", value)  # {seed}, {oudlers}: filled in, never read
-        lowered = text.lower()
-        for rule in (*INTERNAL_NAMES, *TERMS.get(lang, ())):
-            if not any(needle in lowered for needle in rule.needles):
-                continue
+        for rule in _rules_broken(text, lang):
             line, col = doc.mark_of(path)
             issues.extend(LintIssue(path, line, col, f"{match.group(0)!r}: {rule.message}")
                           for match in rule.pattern.finditer(text))
