@@ -73,7 +73,6 @@ class PracticeState:
     analysed: tuple[str, DealReview] | None = None
     offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
     round: int = 0  # counts the games adopted: names the table's sequences apart
-    coach_level: CoachLevel = CoachLevel.ALWAYS
     coach_asked: str | None = None  # the decision the learner asked the coach about
     refusal: Refusal | None = None  # the learner's action refused last (until the next one)
 
@@ -81,7 +80,6 @@ class PracticeState:
     def resumed(cls, game: PracticeGame) -> PracticeState:
         """A game brought back from a save or a link: its past is not played again."""
         state = cls(game)
-        state.coach_level = game.coach
         state.mark_watched()
         return state
 
@@ -89,6 +87,11 @@ class PracticeState:
     def decision(self) -> str:
         """Names the decision the learner is at (changes with every action taken)."""
         return f"{self.round}:{self.game.number}:{len(self.game.deal.deal.moves)}"
+
+    @property
+    def coach_level(self) -> CoachLevel:
+        """The coach's level is the game's (saved with it)."""
+        return self.game.coach
 
     @property
     def coach_speaks(self) -> bool:
@@ -100,13 +103,13 @@ class PracticeState:
 
     def set_coach(self, level: CoachLevel) -> None:
         """The level chosen; the saved game keeps it."""
-        self.coach_level = level
         self.game.coach = level
 
     def adopt(self, game: PracticeGame, *, watched: bool = False) -> None:
-        """Make ``game`` the page's game; a resumed game's past events count as watched."""
+        """Make ``game`` the page's game, at the coach level in use; a resumed game's past
+        events count as watched."""
+        game.coach = self.coach_level
         self.game = game
-        self.game.coach = self.coach_level
         self.round += 1
         self.refusal = None
         self.review = None
