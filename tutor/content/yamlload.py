@@ -211,11 +211,18 @@ def _token_column(text: Any, index: int) -> int | None:
     return tokens[index].start() if 0 <= index < len(tokens) else None
 
 
+_PARSER_DEPTH_LIMIT = "maximum nesting depth"
+
+
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     if isinstance(exc, yaml.MarkedYAMLError):
         where = exc.problem_mark or exc.context_mark
         mark = (where.line + 1, where.column + 1) if where is not None else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if _PARSER_DEPTH_LIMIT in problem:
+            # PyYAML 6.0.4's parser has a depth bound of its own, met before ours on very
+            # deep flow nesting: the same refusal, said in the tutor's words.
+            return YamlLimitError(mark, f"nested deeper than {MAX_DEPTH} levels")
         message = f"YAML syntax error: {problem}"
         if exc.context and exc.problem and exc.context_mark is not None:
             message += f" ({exc.context} at line {exc.context_mark.line + 1})"
