@@ -28,7 +28,7 @@ from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import Deal, Phase, Play
 from tutor.engine.position import format_position
 from tutor.engine.scoring import Side
-from tutor.engine.variants import EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME, Rules
+from tutor.engine.variants import EXCUSE_TO_LAST_WINNER, ONLINE_FIRST_TO_100, Rules
 
 
 def solver_values(deal: Deal) -> dict[int, int | None]:
@@ -54,10 +54,10 @@ def test_every_card_value_equals_a_search_through_deal_play_and_pop_at_four_tric
         assert solver_values(deal) == card_values_pruned(deal), format_position(deal.position())
 
 
-@pytest.mark.parametrize("rules", [EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME])
+@pytest.mark.parametrize("rules", [EXCUSE_TO_LAST_WINNER, ONLINE_FIRST_TO_100])
 def test_the_rules_variants_count_as_deal_result_does(rules: Rules) -> None:
     for seed in range(40):
-        players = 4 if rules is SEED_004_WEB_GAME else 3 + seed % 3
+        players = 4 if rules is ONLINE_FIRST_TO_100 else 3 + seed % 3
         deal = random_position(players, seed, 1 + seed % 3, seed % players, rules=rules)
         assert solver_values(deal) == card_values(deal), format_position(deal.position())
 

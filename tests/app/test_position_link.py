@@ -16,7 +16,7 @@ from tutor.bots.simulate import WAITING, bot_step
 from tutor.engine.cards import card_name, cards_of, format_card
 from tutor.engine.game import Deal, Phase
 from tutor.engine.position import format_position
-from tutor.engine.variants import SEED_004_WEB_GAME, Rules
+from tutor.engine.variants import ONLINE_FIRST_TO_100, Rules
 from tutor.ui.position import POSITION_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,11 +90,11 @@ def test_an_illegal_card_is_explained_by_its_rule() -> None:
 
 
 def test_a_position_under_a_variant_says_its_rules_and_bid_names() -> None:
-    deal = mid_trick(rules=SEED_004_WEB_GAME)
+    deal = mid_trick(rules=ONLINE_FIRST_TO_100)
     at = open_pos(format_position(deal.position()))
     facts = "\n".join(str(m.value) for m in at.markdown)
     assert "Web game, first to 100" in facts
-    assert SEED_004_WEB_GAME.contract_name(deal.contract) in facts  # type: ignore[arg-type]
+    assert ONLINE_FIRST_TO_100.contract_name(deal.contract) in facts  # type: ignore[arg-type]
 
 
 def _doubled(text: str) -> str:

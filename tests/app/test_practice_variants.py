@@ -13,12 +13,12 @@ from tests.app.test_practice import game_of, open_practice, pick, play_deal, tex
 from tutor.engine.cards import cards_of
 from tutor.engine.game import Deal
 from tutor.engine.position import parse_position
-from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100
 from tutor.practice import Stage
 from tutor.practice.moves import decode
 from tutor.progress.store import LearnerStore
 
-WEB = SEED_004_WEB_GAME.name
+WEB = ONLINE_FIRST_TO_100.name
 
 
 def params(at: AppTest) -> dict[str, str]:
@@ -28,21 +28,21 @@ def params(at: AppTest) -> dict[str, str]:
 def test_a_game_under_the_web_game_rules_plays_to_the_end_as_the_engine_scores_it() -> None:
     at = open_practice(seed="3", players="4", rules=WEB, lang="en")
     game = game_of(at)
-    assert game.rules is SEED_004_WEB_GAME and game.deal.deal.rules is SEED_004_WEB_GAME
+    assert game.rules is ONLINE_FIRST_TO_100 and game.deal.deal.rules is ONLINE_FIRST_TO_100
     assert game.target == 100  # the web game's "first to 100"
     assert "Petite" in [b.label for b in at.button]  # the bids as the web game names them
     play_deal(at, "garde")
     game = game_of(at)
     assert game.deal.stage is Stage.FINISHED, "choose a seed that is not redealt"
     # The same deal replayed by the engine under the same rules gives the same result.
-    deal = Deal.new(4, game.deal.seed, game.deal.dealer, SEED_004_WEB_GAME)
+    deal = Deal.new(4, game.deal.seed, game.deal.dealer, ONLINE_FIRST_TO_100)
     for move in game.deal.moves:
         deal.push(decode(move))
     result = deal.result()
     assert game.rows[0].marks == result.marks
     assert game.deal.result() == result
     shown = texts(at)
-    needed = SEED_004_WEB_GAME.needed(result.oudlers)
+    needed = ONLINE_FIRST_TO_100.needed(result.oudlers)
     assert f"Needed: {needed}" in shown
     assert "Web game, first to 100" in shown  # the settings say which rules are played
 
@@ -56,7 +56,7 @@ def test_a_resumed_game_keeps_its_variant(mine: LearnerStore) -> None:
     moves = game_of(at).deal.moves
     # a reload with the saved game's id alone: the rules come from the saved game
     reloaded = open_practice(game=str(saved[0].id), lang="en")
-    assert game_of(reloaded).rules is SEED_004_WEB_GAME
+    assert game_of(reloaded).rules is ONLINE_FIRST_TO_100
     assert game_of(reloaded).deal.moves == moves
     assert reloaded.selectbox(key="practice-rules").value == WEB
 
@@ -78,7 +78,7 @@ def test_choosing_the_rules_starts_a_new_game_under_them() -> None:
     assert game_of(at).rules is FFT_2012
     at.selectbox(key="practice-rules").set_value(WEB).run()
     assert not at.exception
-    assert game_of(at).rules is SEED_004_WEB_GAME
+    assert game_of(at).rules is ONLINE_FIRST_TO_100
     assert at.query_params["rules"] == [WEB] or at.query_params["rules"] == WEB
     at.selectbox(key="practice-rules").set_value(FFT_2012.name).run()
     assert game_of(at).rules is FFT_2012
@@ -95,7 +95,7 @@ def test_the_web_game_rules_are_refused_at_three_and_five_players() -> None:
     # a game under them refuses a change to 5 players
     at = open_practice(seed="4", players="4", rules=WEB, lang="en")
     at.segmented_control(key="practice-players").set_value(5).run()
-    assert game_of(at).players == 4 and game_of(at).rules is SEED_004_WEB_GAME
+    assert game_of(at).players == 4 and game_of(at).rules is ONLINE_FIRST_TO_100
     assert any("for 4 players" in w.value for w in at.warning)
     # and a link naming them at 5 players is said and played under FFT 2012
     at = open_practice(seed="4", players="5", rules=WEB, lang="en")

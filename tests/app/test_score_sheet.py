@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor/ui/pages/score_sheet.py")
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
-# The five FFT worked examples (RULES.md §9) as form values, and the taker's FFT marks.
+# The five FFT worked examples (RULES §9.6) as form values, and the taker's FFT marks.
 FFT_DEALS: list[tuple[dict[str, Any], int]] = [
     (
         {

@@ -11,14 +11,14 @@ from tests.app.test_score_sheet import NAMES, add, open_sheet, run, table
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.contracts import Contract
 from tutor.engine.scoring import ScoreInput, Side, score
-from tutor.engine.variants import FFT_2012, PRESETS, SEED_004_WEB_GAME
+from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100, PRESETS
 from tutor.progress.store import LearnerStore
 from tutor.scoresheet.sheet import DealEntry, PoigneeEntry, Sheet
 from tutor.ui.score_sheet import sheet_of
 from tutor.ui.views import score_lines
 
 # A garde made by 8 with the petit au bout to the attack: FFT multiplies the bonus (+318 at
-# 4 players with a simple poignée), seed 004's web game adds a flat 10 to the stake.
+# 4 players with a simple poignée), online-first-to-100 adds a flat 10 to the stake.
 DEAL = {
     "taker": 0,
     "contract": "garde",
@@ -77,8 +77,8 @@ def test_a_sheet_scores_each_deal_as_the_engine_does_under_its_rules(
 
 
 def test_the_variants_differ_where_the_rules_differ() -> None:
-    # The comparison above is not empty: seed 004's flat petit au bout changes this deal.
-    assert score(DEAL_INPUT, FFT_2012).taker != score(DEAL_INPUT, SEED_004_WEB_GAME).taker
+    # The comparison above is not empty: online-first-to-100's flat petit au bout changes this deal.
+    assert score(DEAL_INPUT, FFT_2012).taker != score(DEAL_INPUT, ONLINE_FIRST_TO_100).taker
 
 
 def test_a_game_saved_before_variants_reopens_as_fft_2012(mine: LearnerStore) -> None:
@@ -100,7 +100,7 @@ def test_a_saved_game_with_unknown_rules_is_said_not_crashed(mine: LearnerStore)
 
 def test_the_web_game_rules_refuse_three_players_with_a_message(mine: LearnerStore) -> None:
     at = open_sheet()
-    start(at, NAMES[:3], SEED_004_WEB_GAME.name)
+    start(at, NAMES[:3], ONLINE_FIRST_TO_100.name)
     assert "ss_sheet" not in at.session_state
     assert any("for 4 players" in w.value for w in at.warning)
     assert "These rules are for 4 players, not 3" in at.error[0].value
@@ -111,7 +111,7 @@ def test_the_web_game_names_its_bids_and_says_when_the_target_is_reached(
     mine: LearnerStore,
 ) -> None:
     at = open_sheet()
-    start(at, NAMES, SEED_004_WEB_GAME.name)
+    start(at, NAMES, ONLINE_FIRST_TO_100.name)
     contracts = at.radio(key="ssf_contract")
     assert contracts.options == ["Petite", "Garde", "Garde Sans", "Garde Contre"]
     assert not at.success or "reached 100" not in at.success[-1].value
@@ -125,7 +125,7 @@ def test_the_web_game_names_its_bids_and_says_when_the_target_is_reached(
 
 def test_the_worked_score_names_the_contract_as_the_rules_name_it() -> None:
     web = ScoreInput(4, Contract.PRISE, 98, 2, None, (), Chelem.NONE, False)
-    lines = score_lines(score(web, SEED_004_WEB_GAME), "en", SEED_004_WEB_GAME)
+    lines = score_lines(score(web, ONLINE_FIRST_TO_100), "en", ONLINE_FIRST_TO_100)
     assert any("(Petite)" in line for line in lines)
     assert not any("(Prise)" in line for line in lines)
 

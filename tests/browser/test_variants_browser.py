@@ -76,7 +76,7 @@ def test_a_broken_position_link_says_what_is_wrong(page, server):
 
 
 def test_the_practice_game_under_the_web_game_rules(page, server):
-    page.goto(f"{server}/practice?lang=en&seed=3&players=4&rules=seed-004-web-game")
+    page.goto(f"{server}/practice?lang=en&seed=3&players=4&rules=online-first-to-100")
     page.get_by_text("Rules: Web game, first to 100 (house rule)").wait_for()
     wait_ready(page)
     assert page.get_by_role("button", name="Petite").count() == 1

@@ -1,4 +1,4 @@
-"""RULES.md §1 and the card notation of DESIGN.md."""
+"""RULES §1: the cards, their points and their notation (§1.4)."""
 
 import pytest
 

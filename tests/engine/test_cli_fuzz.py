@@ -36,7 +36,7 @@ FLAGS = [
     "--hand", "--trick", "--players", "--called", "--first-trick", "--json", "--contract",
     "--points", "--oudlers", "--petit-au-bout", "--poignee", "--chelem", "--alone", "--italian",
     "--help", "-h", "--", "-", "--hand=KH", "--points=inf", "--players=5", "--bogus",
-    "--rules", "--position", "--rules=seed-004-web-game", "--position=tarot1",
+    "--rules", "--position", "--rules=online-first-to-100", "--position=tarot1",
 ]
 COMMANDS = ["legal", "score", "count", "LEGAL", "help", "", "-h"]
 

@@ -13,10 +13,10 @@ POSITION = (
 )
 
 
-def test_score_under_seed_004_adds_a_flat_10_for_the_petit_au_bout(capsys):
+def test_score_under_online_first_to_100_adds_a_flat_10_for_the_petit_au_bout(capsys):
     args = ["score", "--contract", "garde", "--points", "49", "--oudlers", "2",
             "--petit-au-bout", "attack", "--json"]
-    assert main([*args, "--rules", "seed-004-web-game"]) == 0
+    assert main([*args, "--rules", "online-first-to-100"]) == 0
     assert json.loads(capsys.readouterr().out)["unit"] == 76
     assert main(args) == 0
     assert json.loads(capsys.readouterr().out)["unit"] == 86  # FFT: (25 + 8 + 10) × 2

@@ -30,5 +30,5 @@ def test_the_package_lists_its_public_api_each_documented():
 def test_the_package_docstring_shows_every_part_of_the_api():
     doc = tutor.engine.__doc__
     for part in ("parse_card", "Deal", "explain_play", "trick_outcome", "score",
-                 "SEED_004_WEB_GAME", "format_position"):
+                 "ONLINE_FIRST_TO_100", "format_position"):
         assert f"{part}" in doc

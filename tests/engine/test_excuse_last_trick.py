@@ -1,4 +1,4 @@
-"""The Excuse played to the last trick (RULES.md §7): outside a chelem it changes camp, whoever
+"""The Excuse played to the last trick (RULES §7.2): outside a chelem it changes camp, whoever
 wins that trick; a side that led it to the last trick after winning every other trick wins
 that trick with it; a side that won every trick, the last one included, keeps it."""
 

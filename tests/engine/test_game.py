@@ -1,4 +1,4 @@
-"""The deal as a state machine (RULES.md §3-§8), one rule situation per test."""
+"""The deal as a state machine (RULES §2-§8), one rule situation per test."""
 
 import random
 

@@ -1,7 +1,7 @@
-"""Data-driven legal-play positions (RULES.md §4, §6, §6.6), in the spirit of chess "perft".
+"""Data-driven legal-play positions (RULES §4.3, §6, §6.6), in the spirit of chess "perft".
 
 Every position of ``fixtures/legal_positions.yaml`` gives a hand, the trick so far, the complete
-legal set worked out by hand from RULES.md and a reason code for every other card. The engine's
+legal set worked out by hand from the rules and a reason code for every other card. The engine's
 fast path (``legal_cards``) and its explanation (``explain_play``) must both agree with it.
 A position marked ``engine_disagrees: true`` is one where the engine is believed wrong: it is
 kept as written and xfailed strictly, so a fix of the engine shows up as an XPASS failure.

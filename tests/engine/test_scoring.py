@@ -1,4 +1,4 @@
-"""RULES.md §2, §8, §9: thresholds, bonuses, marks; the FFT and seed worked examples."""
+"""RULES §8, §9: thresholds, bonuses, marks; the worked examples of RULES §9.6."""
 
 import pytest
 
@@ -29,7 +29,7 @@ def test_needed_points_by_oudlers_56_51_41_36():
     assert [needed(n) for n in range(4)] == [56, 51, 41, 36]
 
 
-# --- FFT worked examples (RULES.md §9) ---------------------------------------------------
+# --- FFT worked examples (RULES §9.6) ---------------------------------------------------
 def test_fft_garde_49_points_2_oudlers_poignee_and_petit_au_bout_by_taker():
     s = deal(contract=G, points=49, oudlers=2, pab=Side.ATTACK, poignees=[Poignee.SIMPLE])
     assert (s.unit, s.taker, s.defender) == (106, 318, -106)
@@ -62,7 +62,7 @@ def test_fft_garde_announced_chelem_made_87_points_2_oudlers():
     assert (s.unit, s.taker) == (582, 1746)
 
 
-# --- seed 000 "Esempi di punteggio" --------------------------------------------------------
+# --- the Italian rules article's examples (RULES §9.6) ------------------------------------
 def test_seed_prise_made_58_points_one_oudler():
     s = deal(contract=P, points=58, oudlers=1)
     assert (s.unit, s.taker) == (32, 96)

@@ -1,4 +1,4 @@
-"""RULES.md §10: Italian counting in threes, next to the French count in pairs."""
+"""RULES §10: Italian counting in threes, next to the French count in pairs."""
 
 import pytest
 

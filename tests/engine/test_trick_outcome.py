@@ -1,4 +1,4 @@
-"""The trick's outcome as a pure function (RULES.md §6, §7): winner and the Excuse's fate."""
+"""The trick's outcome as a pure function (RULES §6.7, §7): winner and the Excuse's fate."""
 
 import pytest
 

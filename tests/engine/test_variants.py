@@ -12,12 +12,14 @@ from tutor.engine.cards import EXCUSE, EXCUSE_BIT, mask_of, parse_cards
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import AnnounceChelem, Bid, Deal, Phase, ShowPoignee
+from tutor.engine.position import format_position
 from tutor.engine.scoring import ScoreInput, Side, score
 from tutor.engine.variants import (
     EXCUSE_TO_LAST_WINNER,
     FFT_2012,
+    FORMER_NAMES,
+    ONLINE_FIRST_TO_100,
     PRESETS,
-    SEED_004_WEB_GAME,
     rules_named,
 )
 
@@ -31,6 +33,24 @@ def test_every_preset_names_its_source_and_is_found_by_name():
         rules_named("belote")
 
 
+def test_a_preset_is_found_by_the_name_it_had_before():
+    # Saved games, sheets and links from before the rename name the online game's rules so.
+    assert rules_named("seed-004-web-game") is ONLINE_FIRST_TO_100
+    assert set(FORMER_NAMES.values()) <= set(PRESETS)
+    assert not set(FORMER_NAMES) & set(PRESETS)
+
+
+def test_a_position_saved_under_a_former_preset_name_opens_with_that_preset():
+    d = Deal.new(4, 5, rules=ONLINE_FIRST_TO_100)
+    while d.phase is Phase.BIDDING:
+        d.bid(Contract.GARDE_SANS if d.highest is None else None)
+    d.push(AnnounceChelem(False))
+    text = format_position(d.position())
+    assert " online-first-to-100 " in text
+    old = text.replace(" online-first-to-100 ", " seed-004-web-game ")
+    assert Deal.from_position(old).rules is ONLINE_FIRST_TO_100
+
+
 def test_fft_2012_is_the_default_everywhere():
     s = ScoreInput(4, G, 98, 2, Side.ATTACK, (Poignee.SIMPLE,))
     assert score(s) == score(s, FFT_2012)
@@ -38,7 +58,7 @@ def test_fft_2012_is_the_default_everywhere():
     assert Deal.new(4, 1).rules is FFT_2012
 
 
-# --- seed 000: FFT scoring, the Excuse played last goes to the last trick's winner ---------
+# --- the Italian rules article: FFT scoring, the Excuse played last goes to the winner -----
 @pytest.mark.parametrize(
     "contract, points, oudlers, pab, poignees, chelem, unit",
     [
@@ -49,7 +69,7 @@ def test_fft_2012_is_the_default_everywhere():
         (G, 91, 3, Side.ATTACK, (), Chelem.ANNOUNCED_MADE, 580),
     ],
 )
-def test_seed_000_score_examples_hold_under_its_reading(
+def test_italian_article_score_examples_hold_under_its_reading(
     contract, points, oudlers, pab, poignees, chelem, unit
 ):
     s = ScoreInput(4, contract, points * 2, oudlers, pab, poignees, chelem)
@@ -57,7 +77,7 @@ def test_seed_000_score_examples_hold_under_its_reading(
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_seed_000_the_excuse_played_last_goes_to_the_winner_of_that_trick(players):
+def test_italian_article_the_excuse_played_last_goes_to_the_winner_of_that_trick(players):
     met_own_side_wins = False
     for seed in range(400):
         d = Deal.new(players, seed, rules=EXCUSE_TO_LAST_WINNER)
@@ -75,9 +95,9 @@ def test_seed_000_the_excuse_played_last_goes_to_the_winner_of_that_trick(player
     assert met_own_side_wins
 
 
-# --- seed 004: the web game ---------------------------------------------------------------
-def test_seed_004_names_the_bids_petite_garde_garde_sans_garde_contre():
-    names = [SEED_004_WEB_GAME.contract_name(c) for c in Contract]
+# --- online-first-to-100: the online game's rules ----------------------------------------
+def test_online_first_to_100_names_the_bids_petite_garde_garde_sans_garde_contre():
+    names = [ONLINE_FIRST_TO_100.contract_name(c) for c in Contract]
     assert names == ["Petite", "Garde", "Garde Sans", "Garde Contre"]
 
 
@@ -91,29 +111,29 @@ def test_seed_004_names_the_bids_petite_garde_garde_sans_garde_contre():
         (GC, 36, 3, None, 150),  # juste fait: 25 × 6
     ],
 )
-def test_seed_004_deal_is_25_plus_difference_times_the_bid_plus_a_flat_10(
+def test_online_first_to_100_deal_is_25_plus_difference_times_the_bid_plus_a_flat_10(
     contract, points, oudlers, pab, unit
 ):
-    s = score(ScoreInput(4, contract, points * 2, oudlers, pab), SEED_004_WEB_GAME)
+    s = score(ScoreInput(4, contract, points * 2, oudlers, pab), ONLINE_FIRST_TO_100)
     assert s.unit == unit
     # "against all three defenders at once": each defender pays it, the taker gets 3×.
     assert (s.taker, s.defender) == (3 * unit, -unit)
 
 
-def test_seed_004_is_four_players_and_first_to_100_wins():
+def test_online_first_to_100_is_four_players_and_first_to_100_wins():
     with pytest.raises(ImpossiblePositionError):
-        Deal.new(3, 0, rules=SEED_004_WEB_GAME)
+        Deal.new(3, 0, rules=ONLINE_FIRST_TO_100)
     with pytest.raises(ImpossiblePositionError):
-        score(ScoreInput(5, G, 98, 2), SEED_004_WEB_GAME)
-    assert SEED_004_WEB_GAME.winners({"Ana": 99, "Bea": -30}) == []
-    assert SEED_004_WEB_GAME.winners({"Ana": 102, "Bea": 130, "Cy": -232}) == ["Bea", "Ana"]
+        score(ScoreInput(5, G, 98, 2), ONLINE_FIRST_TO_100)
+    assert ONLINE_FIRST_TO_100.winners({"Ana": 99, "Bea": -30}) == []
+    assert ONLINE_FIRST_TO_100.winners({"Ana": 102, "Bea": 130, "Cy": -232}) == ["Bea", "Ana"]
     assert FFT_2012.winners({"Ana": 10_000}) == []
 
 
 def test_a_deal_counts_and_scores_by_its_rules():
     # Same cards and play, two rule sets: the stake differs only by the rules.
     results = []
-    for rules in (FFT_2012, SEED_004_WEB_GAME):
+    for rules in (FFT_2012, ONLINE_FIRST_TO_100):
         d = Deal.new(4, 5, rules=rules)
         while d.phase is Phase.BIDDING:
             d.bid(Contract.GARDE_SANS if d.highest is None else None)
@@ -122,7 +142,7 @@ def test_a_deal_counts_and_scores_by_its_rules():
         results.append(d.result())
     fft, web = results
     assert fft.attack_half_points == web.attack_half_points
-    assert web.score.unit == score(web.score.input, SEED_004_WEB_GAME).unit
+    assert web.score.unit == score(web.score.input, ONLINE_FIRST_TO_100).unit
 
 
 def test_a_variant_poignee_size_is_what_the_deal_accepts():

@@ -458,18 +458,21 @@ def test_five_players_the_learner_learns_the_partner_when_the_called_card_falls(
 
 
 def test_a_game_keeps_its_rules_through_its_saved_data() -> None:
-    from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+    from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100
 
-    game = PracticeGame.new(4, seed=3, rules=SEED_004_WEB_GAME)
-    assert game.target == 100 and game.deal.deal.rules is SEED_004_WEB_GAME
+    game = PracticeGame.new(4, seed=3, rules=ONLINE_FIRST_TO_100)
+    assert game.target == 100 and game.deal.deal.rules is ONLINE_FIRST_TO_100
     data = game.to_data()
-    assert data["rules"] == SEED_004_WEB_GAME.name
+    assert data["rules"] == ONLINE_FIRST_TO_100.name
     again = PracticeGame.from_data(data)
-    assert again.rules is SEED_004_WEB_GAME and again.deal.rules is SEED_004_WEB_GAME
+    assert again.rules is ONLINE_FIRST_TO_100 and again.deal.rules is ONLINE_FIRST_TO_100
+    # a game saved before the preset was renamed (it was "seed-004-web-game") still loads
+    renamed = PracticeGame.from_data({**data, "rules": "seed-004-web-game"})
+    assert renamed.rules is ONLINE_FIRST_TO_100
     del data["rules"]  # saved before variants
     assert PracticeGame.from_data(data).rules is FFT_2012
     with pytest.raises(ValueError, match="played by 4"):
-        PracticeGame.new(3, seed=3, rules=SEED_004_WEB_GAME)
+        PracticeGame.new(3, seed=3, rules=ONLINE_FIRST_TO_100)
 
 
 def test_the_coach_judges_the_excuse_played_last_by_the_games_rules() -> None:
@@ -506,10 +509,10 @@ def test_the_coach_judges_the_excuse_played_last_by_the_games_rules() -> None:
 def test_the_petit_au_bout_remark_follows_the_games_rules() -> None:
     # The web game's flat 10 raises the taker's stake: the remark says so, not "to a side".
     from tutor.bots.simulate import WAITING, bot_step
-    from tutor.engine.variants import SEED_004_WEB_GAME
+    from tutor.engine.variants import ONLINE_FIRST_TO_100
 
     for seed in range(400):
-        deal = Deal.new(4, seed, 0, SEED_004_WEB_GAME)
+        deal = Deal.new(4, seed, 0, ONLINE_FIRST_TO_100)
         bots = [SimpleBot()] * 4
         while deal.phase in WAITING:
             bot_step(deal, bots)

@@ -35,7 +35,7 @@ def case(
     return Case(s, tuple(sides))
 
 
-# FFT worked examples (RULES.md §9) and the seed's examples.
+# The worked examples of RULES §9.6 (the FFT's and the Italian article's).
 FFT_1 = case(contract=G, points=49, oudlers=2, pab=A, poignees=[S], sides=[A])  # +318
 FFT_2 = case(contract=GS, points=45, oudlers=2, pab=D)  # +228
 FFT_3 = case(contract=P, points=44, oudlers=1, pab=A, poignees=[S], sides=[A])  # -126

@@ -25,7 +25,7 @@ def row(taker=0, contract=G, points=41.0, oudlers=2, **kw) -> DealEntry:
     )
 
 
-# RULES.md §9, FFT worked examples (4 players): (entry, the taker's marks)
+# RULES §9.6, FFT worked examples (4 players): (entry, the taker's marks)
 FFT = [
     (row(0, G, 49, 2, petit_au_bout=A, poignees=(PoigneeEntry(0, S),)), 318),
     (row(1, GS, 45, 2, petit_au_bout=D), 228),
@@ -247,11 +247,13 @@ def test_every_engine_refusal_is_recognised_for_translation() -> None:
 
 
 def test_a_sheet_keeps_its_rules_through_its_saved_data() -> None:
-    from tutor.engine.variants import FFT_2012, SEED_004_WEB_GAME
+    from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100
     from tutor.scoresheet.sheet import rules_of_data
 
-    sheet = Sheet.new(["A", "B", "C", "D"], SEED_004_WEB_GAME)
+    sheet = Sheet.new(["A", "B", "C", "D"], ONLINE_FIRST_TO_100)
     data = sheet.to_data()
-    assert data["rules"] == "seed-004-web-game"
-    assert Sheet.from_data(data).rules is SEED_004_WEB_GAME
+    assert data["rules"] == "online-first-to-100"
+    assert Sheet.from_data(data).rules is ONLINE_FIRST_TO_100
+    # a sheet saved before the preset was renamed (it was "seed-004-web-game") still loads
+    assert Sheet.from_data({**data, "rules": "seed-004-web-game"}).rules is ONLINE_FIRST_TO_100
     assert rules_of_data({"players": ["A", "B", "C"]}) is FFT_2012

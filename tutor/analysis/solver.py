@@ -58,7 +58,7 @@ EXCUSE_HALF = HALF_POINTS[EXCUSE]
 
 # Where the Petit stands for the petit au bout, as a small int in the table's key: it only
 # matters once it was won in the last trick but one (an Excuse led to a won-all last trick
-# makes that trick count as the last, RULES.md §8).
+# makes that trick count as the last, RULES §8.3).
 PETIT_NOT_AU_BOUT = 0
 PETIT_PENULTIMATE_ATTACK = 1
 PETIT_PENULTIMATE_DEFENCE = 2

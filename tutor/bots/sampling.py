@@ -10,10 +10,10 @@ not seen it):
   when it had to holds no trump; a seat that undertrumped holds no trump above the one it
   could not beat (the trump cap);
 - a poignée's cards stay in the shower's hand until played; a poignée with the Excuse means
-  no other trump is hidden in that hand (RULES.md §8);
+  no other trump is hidden in that hand (RULES §8.1);
 - prise and garde: the chien was shown and taken by the taker, so its cards are in the
   taker's hand or its écart; the écart holds no king, no oudler and no trump but the shown
-  ones (RULES.md §5); garde sans and garde contre: the chien is unseen by everyone and may
+  ones (RULES §5); garde sans and garde contre: the chien is unseen by everyone and may
   hold any card;
 - the number of cards of every hand (and of the aside pile) is known.
 
@@ -47,7 +47,7 @@ from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.game import Deal
 
-# Cards the écart may never hold besides the trumps it shows (RULES.md §5).
+# Cards the écart may never hold besides the trumps it shows (RULES §5).
 NEVER_IN_ECART = KINGS_MASK | OUDLERS_MASK | TRUMPS_MASK
 
 

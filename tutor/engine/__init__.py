@@ -2,7 +2,7 @@
 
 Pure Python; imports nothing else from ``tutor``. Everything below is in ``__all__``.
 
-**Cards** are ints 0..77 (hands and piles are int bit masks); the notation is DESIGN.md's:
+**Cards** are ints 0..77 (hands and piles are int bit masks); the notation is RULES §1.4's:
 
 >>> from tutor.engine import parse_card, format_card, CardSet, half_points, mask_of
 >>> format_card(parse_card("K♥")), str(CardSet.parse("T21 KH EX 10S"))
@@ -58,11 +58,11 @@ True
 
 **Scoring** under a rule set (FFT 2012 by default), with its steps:
 
->>> from tutor.engine import ScoreInput, Side, Poignee, score, SEED_004_WEB_GAME
+>>> from tutor.engine import ScoreInput, Side, Poignee, score, ONLINE_FIRST_TO_100
 >>> s = score(ScoreInput(4, Contract.GARDE, 98, 2, Side.ATTACK, (Poignee.SIMPLE,)))
 >>> s.unit, s.taker          # FFT: garde, 49 points, 2 oudlers, poignée, petit au bout
 (106, 318)
->>> score(ScoreInput(4, Contract.GARDE, 98, 2, Side.ATTACK), SEED_004_WEB_GAME).unit
+>>> score(ScoreInput(4, Contract.GARDE, 98, 2, Side.ATTACK), ONLINE_FIRST_TO_100).unit
 76
 """
 
@@ -116,8 +116,8 @@ from tutor.engine.trick import ExcuseFate, ExcuseLastTrick, TrickOutcome, trick_
 from tutor.engine.variants import (
     EXCUSE_TO_LAST_WINNER,
     FFT_2012,
+    ONLINE_FIRST_TO_100,
     PRESETS,
-    SEED_004_WEB_GAME,
     Rules,
     rules_named,
 )
@@ -126,9 +126,9 @@ __all__ = [
     "EXCUSE",
     "EXCUSE_TO_LAST_WINNER",
     "FFT_2012",
+    "ONLINE_FIRST_TO_100",
     "PETIT",
     "PRESETS",
-    "SEED_004_WEB_GAME",
     "TRUMP_21",
     "Action",
     "AnnounceChelem",

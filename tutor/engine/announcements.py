@@ -1,4 +1,4 @@
-"""Announcements (RULES.md §8): the poignée and the chelem."""
+"""Announcements (RULES §8.1, §8.2): the poignée and the chelem."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ this suit in that hand" one ``&``. Layout: suit cards ``suit * 14 + rank - 1`` (
 11 = jack, 12 = cavalier, 13 = queen, 14 = king) so a higher index is a stronger card within
 its suit; trumps ``55 + n`` for T1..T21; the Excuse is 77.
 
-Notation (DESIGN.md): ``KH 10S NC 1D T21 EX``; parsing also takes lower case and ♠♥♦♣.
+Notation (RULES §1.4): ``KH 10S NC 1D T21 EX``; parsing also takes lower case and ♠♥♦♣.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bidding (RULES.md §4): the four contracts, who speaks when, what may be bid, the called king."""
+"""Bidding (RULES §3, §4): the four contracts, who speaks when, what may be bid, the called king."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ class Contract(IntEnum):
 
 
 class ChienFate(Enum):
-    """Where the chien goes for each contract (§4)."""
+    """Where the chien goes for each contract (RULES §3.3)."""
 
     SHOWN_TAKEN_AND_ECART = "shown"  # prise, garde: shown, taken in hand, écart made
     TAKER_UNSEEN = "taker"  # garde sans: unseen, counts for the taker

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md §3): seeded, reproducible, in FFT packets, the chien built card by card."""
+"""Dealing (RULES §2): seeded, reproducible, in FFT packets, the chien built card by card."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The écart (RULES.md §5): never a king nor an oudler, trumps only if unavoidable, and shown."""
+"""The écart (RULES §5): never a king nor an oudler, trumps only if unavoidable, and shown."""
 
 from __future__ import annotations
 

@@ -826,7 +826,7 @@ class Deal:
         elif fate is ExcuseFate.WINS_THE_TRICK:
             self.excuse_won_last = True
         elif out.excuse_to_attack != bool(attack_won):
-            # It changes camp on its own, also when its own side wins the last trick (§7).
+            # It changes camp on its own, also when its own side wins the last trick (RULES §7.2).
             cards &= ~EXCUSE_BIT
             self.won[self._a_seat_of_camp(bool(out.excuse_to_attack))] |= EXCUSE_BIT
             self.excuse_changed_camp = True

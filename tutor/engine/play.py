@@ -1,4 +1,4 @@
-"""Playing a trick (RULES.md §6): which cards are legal, why the others are not, who wins.
+"""Playing a trick (RULES §6): which cards are legal, why the others are not, who wins.
 
 Two layers: ``legal_mask`` is the fast path the state machine and the bots call (a few int
 operations on bit masks), and ``explain_play`` gives every illegal card its reason code and

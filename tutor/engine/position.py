@@ -5,7 +5,7 @@ Grammar (fields separated by one space; seats are numbered counter-clockwise fro
     position  = "tarot1" players rules dealer contract chelem hands trick piles aside
                 excuse petit poignees
     players   = "3" | "4" | "5"
-    rules     = a preset name: fft-2012 | excuse-to-last-winner | seed-004-web-game
+    rules     = a preset name: fft-2012 | excuse-to-last-winner | online-first-to-100
     dealer    = seat
     contract  = code ":" taker [ ":" called ":" (partner | "-") ]   (the called card: 5 players;
                 "-" when the taker called their own card and plays alone)
@@ -17,7 +17,7 @@ Grammar (fields separated by one space; seats are numbered counter-clockwise fro
     excuse    = "-" | owner ">" winner               (an Excuse played earlier, exchange pending)
     petit     = "-" | trick_index "@" seat           (the trick that took the Petit, and its winner)
     poignees  = "-" | seat "=" cards { ";" seat "=" cards }
-    cards     = "-" | card { "." card }              (card codes as in DESIGN.md: KH 10S T21 EX)
+    cards     = "-" | card { "." card }              (card codes as in RULES §1.4: KH 10S T21 EX)
 
 The player to play is the trick's leader plus the cards already in it. Cards are written in
 index order (spades, hearts, diamonds, clubs, trumps, Excuse), the trick in playing order.
@@ -54,7 +54,7 @@ from tutor.engine.contracts import ChienFate, Contract
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.errors import CardNotationError, ImpossiblePositionError
-from tutor.engine.variants import PRESETS, Rules
+from tutor.engine.variants import FORMER_NAMES, PRESETS, Rules
 
 TAG = "tarot1"
 FIELDS = 13
@@ -260,7 +260,8 @@ def format_position(p: Position) -> str:
 
 # --- what can happen ----------------------------------------------------------------------
 def rules_of(p: Position) -> Rules:
-    rules = PRESETS.get(p.rules)
+    """The preset a position names (a name it had before included: old links still open)."""
+    rules = PRESETS.get(FORMER_NAMES.get(p.rules, p.rules))
     if rules is None:
         raise _fail("unknown_rules", f"unknown rules {p.rules!r}: use {', '.join(PRESETS)}")
     return rules

@@ -1,4 +1,4 @@
-"""The score of a deal (RULES.md §2, §8, §9), with its worked steps as data.
+"""The score of a deal (RULES §8, §9), with its worked steps as data.
 
 All arithmetic is on integers: the taker's points come in half-points (41.5 -> 83).
 The ``unit`` is what each defender pays the taker (negative when the taker pays):
@@ -90,7 +90,7 @@ class ScoreInput:
     poignees: tuple[Poignee, ...] = ()
     chelem: Chelem = Chelem.NONE
     alone: bool = False  # 5 players: the taker plays without a partner
-    # The Excuse changed camp in the last trick (§7): its 4.5 moved alone, so even at 4
+    # The Excuse changed camp in the last trick (RULES §7.2): its 4.5 moved alone, so even at 4
     # players the points may end on a half.
     excuse_changed_camp: bool = False
 
@@ -271,7 +271,7 @@ def _calculate(
         # Taken from the loser's point of view it is subtracted: (25 + 2 - 10) × 2.
         if steps is not None:
             steps.append(Step(StepKind.PETIT_AU_BOUT, pab, total + pab, s.petit_au_bout.value))
-    # Not multiplied (seed 004's flat 10): added after the multiplier.
+    # Not multiplied (online-first-to-100's flat 10): added after the multiplier.
     multiplied, added = (total + pab, 0) if rules.petit_au_bout_multiplied else (total, pab)
     if rules.multiplied is Multiplied.DIFFERENCE_ONLY:  # the 25 left out of the product
         multiplied, added = multiplied - base, added + base

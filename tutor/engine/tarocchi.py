@@ -1,4 +1,4 @@
-"""Italian tarocchi counting (RULES.md §10), and the same pile counted the French way.
+"""Italian tarocchi counting (RULES §10), and the same pile counted the French way.
 
 Both traditions count in groups with nominal values. Italian: King 5, Queen 4, Cavallo 3,
 Fante 2, Mondo (21) 5, Bagatto (1) 5, Matto (Excuse) 4, every other card ("scartina") 1; a

@@ -1,4 +1,4 @@
-"""Who wins a finished trick and where the Excuse goes (RULES.md §6, §7), as one pure function.
+"""Who wins a finished trick and where the Excuse goes (RULES §6.7, §7), as one pure function.
 
 ``trick_outcome`` is what the deal calls at the end of a trick with the Excuse (without it,
 the highest trump or ``winning_position`` is all there is), and what a search calls
@@ -26,7 +26,7 @@ class ExcuseLastTrick(Enum):
     """What happens to an Excuse played to the last trick outside a chelem (a rules choice)."""
 
     CHANGES_CAMP = "changes_camp"  # FFT 2012: it goes to the other camp, whoever wins
-    TO_THE_WINNER = "to_the_winner"  # seeds 000 and 004: the last trick's winner takes it
+    TO_THE_WINNER = "to_the_winner"  # RULES §7.2's other reading: the winner takes it
 
 
 class ExcuseFate(Enum):

@@ -4,8 +4,10 @@
 ``FFT_2012`` is the default and what every lesson teaches. A scoring mistake a learner makes
 is often a rule remembered wrong: ``dataclasses.replace(FFT_2012, poignee_multiplied=True)``.
 
->>> rules_named("seed-004-web-game").contract_name(Contract.PRISE)
+>>> rules_named("online-first-to-100").contract_name(Contract.PRISE)
 'Petite'
+>>> rules_named("seed-004-web-game") is ONLINE_FIRST_TO_100  # its name before 2026-12
+True
 >>> FFT_2012.multiplier(Contract.GARDE_SANS), FFT_2012.needed(2)
 (4, 41)
 """
@@ -64,7 +66,7 @@ class Rules:
     """The rules a deal is counted and scored by. Tuples are indexed as said beside each."""
 
     name: str = "fft-2012"
-    source: str = "FFT, Règlement officiel du Tarot, 2012 (RULES.md)"
+    source: str = "FFT, Règlement officiel du Tarot, 2012 (tutor/engine/RULES.md)"
     players: tuple[int, ...] = (3, 4, 5)
     needed_by_oudlers: tuple[int, int, int, int] = (56, 51, 41, 36)  # 0..3 oudlers
     half_point_to: Rounding = Rounding.TO_WINNER
@@ -135,16 +137,17 @@ FFT_2012 = Rules()
 
 EXCUSE_TO_LAST_WINNER = Rules(
     name="excuse-to-last-winner",
-    source="Seed 000 (Italian rules article): the Excuse played to the last trick goes to "
-    "the winner of that trick; FFT 2012 otherwise",
+    source="An Italian rules article (RULES §11): the Excuse played to the last trick goes "
+    "to the winner of that trick; FFT 2012 otherwise",
     excuse_last_trick=ExcuseLastTrick.TO_THE_WINNER,
 )
 
-SEED_004_WEB_GAME = Rules(
-    name="seed-004-web-game",
-    source="Seed 004 (a web game, 4 players): bids Petite, Garde, Garde Sans, Garde Contre; "
-    "(25 + difference) x contract, plus a flat 10 for the petit au bout; the last trick's "
-    "winner takes an Excuse played to it; the first player to 100 wins",
+ONLINE_FIRST_TO_100 = Rules(
+    name="online-first-to-100",
+    source="The help page of an online French Tarot game against three bots (RULES §11): "
+    "4 players; bids Petite, Garde, Garde Sans, Garde Contre; (25 + difference) x contract, "
+    "plus a flat 10 for the petit au bout; the last trick's winner takes an Excuse played to "
+    "it; the first player to 100 wins",
     players=(4,),
     petit_au_bout_multiplied=False,
     petit_au_bout_credit=PetitAuBoutCredit.TO_THE_STAKE,
@@ -154,14 +157,19 @@ SEED_004_WEB_GAME = Rules(
 )
 
 PRESETS: dict[str, Rules] = {
-    r.name: r for r in (FFT_2012, EXCUSE_TO_LAST_WINNER, SEED_004_WEB_GAME)
+    r.name: r for r in (FFT_2012, EXCUSE_TO_LAST_WINNER, ONLINE_FIRST_TO_100)
 }
+
+# Names a preset had before: games, sheets and positions saved under them still load.
+FORMER_NAMES: dict[str, str] = {"seed-004-web-game": ONLINE_FIRST_TO_100.name}
 
 
 def rules_named(name: str) -> Rules:
-    """A preset by name: fft-2012, excuse-to-last-winner, seed-004-web-game."""
+    """A preset by name (fft-2012, excuse-to-last-winner, online-first-to-100) or by a name it
+    had before (``FORMER_NAMES``)."""
+    key = name.strip().lower()
     try:
-        return PRESETS[name.strip().lower()]
+        return PRESETS[FORMER_NAMES.get(key, key)]
     except KeyError:
         raise UnknownNameError(
             f"unknown rules {name!r}: use {', '.join(PRESETS)}", "unknown_rules"

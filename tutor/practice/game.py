@@ -6,7 +6,7 @@ reaches it, and the highest total wins.
 
 A game is played under one ``Rules`` (FFT 2012 unless a variant is chosen for a new game): every
 deal is dealt, played and scored under it, and the saved game names it (a game saved before
-variants is FFT 2012). A variant with a target of its own (seed 004's web game: first to 100)
+variants is FFT 2012). A variant with a target of its own (online-first-to-100: first to 100)
 starts with that target.
 
 The computer players have a level (``BotLevel``: beginner, the rules of thumb of SimpleBot; or

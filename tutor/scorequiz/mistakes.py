@@ -1,4 +1,4 @@
-"""Known scoring and counting mistakes (TEACHING.md), each a small pure function.
+"""Known scoring and counting mistakes (RULES §12.3), each a small pure function.
 
 A mistake function takes a ``Case`` (the engine's score input and who showed each poignée)
 and returns the ``Wrong`` results the mistake gives — none when it does not apply or would

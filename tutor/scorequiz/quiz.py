@@ -24,7 +24,7 @@ from tutor.scorequiz.mistakes import (
 
 MODES = ("full", "steps", "count")
 
-# Step-mode steps, in the order a teacher writes them (RULES.md §9).
+# Step-mode steps, in the order a teacher writes them (RULES §9.4).
 STEP_KINDS = (
     "points",
     "oudlers",

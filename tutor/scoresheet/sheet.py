@@ -1,4 +1,4 @@
-"""A score sheet: players, one entry per deal, marks computed by the engine (RULES.md §9).
+"""A score sheet: players, one entry per deal, marks computed by the engine (RULES §9).
 
 ``Sheet`` is immutable: ``add``, ``replace`` and ``delete`` return a new sheet, and raise
 ``ImpossiblePositionError`` (the engine's, or ``EntryError`` for what only a sheet knows, such
@@ -191,7 +191,7 @@ class Sheet:
                 n=len(cleaned),
             )
         if len(cleaned) not in rules.players:
-            # a variant written for one table size (seed 004's web game: 4 players)
+            # a variant written for one table size (online-first-to-100: 4 players)
             raise EntryError(
                 f"{rules.name} is played by {' or '.join(map(str, rules.players))} players, "
                 f"not {len(cleaned)}",
@@ -250,7 +250,7 @@ class Sheet:
         return self.running_totals()[-1]
 
     def winners(self) -> list[str]:
-        """The players who reached the rules' target score (seed 004's "first to 100"),
+        """The players who reached the rules' target score (online-first-to-100's "first to 100"),
         highest first; empty when the rules have no target or nobody reached it."""
         return self.rules.winners(dict(zip(self.players, self.totals(), strict=True)))
 

@@ -84,7 +84,7 @@ def rules_about(rules: Rules, lang: str) -> str:
 
 
 def contract_label(rules: Rules, code: str, lang: str) -> str:
-    """A bid's name: the variant's own where it names the bids differently (seed 004's
+    """A bid's name: the variant's own where it names the bids differently (online-first-to-100's
     "Petite"), else the catalog's (FFT's names, and "Pass")."""
     if code != "pass" and rules.contract_names != FFT_2012.contract_names:
         return rules.contract_name(Contract.from_code(code))
@@ -100,7 +100,7 @@ def show_rules(rules: Rules, lang: str) -> None:
 
 
 def show_winners(sheet: Sheet, lang: str) -> None:
-    """The rules' target reached (seed 004's first to 100): who won."""
+    """The rules' target reached (online-first-to-100's first to 100): who won."""
     winners = sheet.winners()
     if winners and sheet.rules.target_score is not None:
         st.success(

@@ -33,7 +33,7 @@ def points_text(half: int, lang: str) -> str:
 
 
 def contract_name(contract: Contract | None, lang: str, rules: Rules = FFT_2012) -> str:
-    """A bid's name, as the rules name it (seed 004's web game says "Petite")."""
+    """A bid's name, as the rules name it (online-first-to-100 says "Petite")."""
     return contract_label(rules, contract.code if contract is not None else "pass", lang)
 
 
