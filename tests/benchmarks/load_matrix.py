@@ -1,4 +1,4 @@
-"""The load figures of the README: ``tests/load/ws_load.py`` over a matrix of sessions,
+"""The load figures of docs/performance.md: ``tests/load/ws_load.py`` over a matrix of sessions,
 processes and backends, each case run ``--runs`` times; prints the median of each figure and
 the load average of the machine before each case. Run by hand::
 

@@ -1,5 +1,5 @@
 """The project's documents are its own: every ``RULES §n`` cited exists in tutor/engine/RULES.md,
-and no file cites a document outside the repository."""
+no file cites a document outside the repository, and the developer guide's links lead somewhere."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "tutor" / "engine" / "RULES.md"
 SCANNED = ("tutor", "tests", "lessons", "puzzles", "docs", ".ci", "app.py", "README.md",
            "CONTRIBUTING.md")
@@ -108,3 +108,18 @@ def test_no_file_cites_a_document_outside_the_repository():
         if OUTSIDE.search(line)
     ]
     assert offending == []
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+GUIDE = ("README.md", "CONTRIBUTING.md", "tutor/ARCHITECTURE.md", "tutor/engine/RULES.md",
+         "docs/performance.md")
+
+
+def test_the_developer_guide_links_to_files_that_exist():
+    broken = []
+    for name in GUIDE:
+        page = ROOT / name
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if "://" not in target and not (page.parent / target).exists():
+                broken.append(f"{name}: {target}")
+    assert broken == []
