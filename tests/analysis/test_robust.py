@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from tutor.analysis.robust import (
     robustness,
     seen_by_player,
 )
+from tutor.content import loader
+from tutor.content.check import check_paths
 from tutor.engine.cards import PETIT, SUIT_MASKS, TRUMPS_ABOVE, TRUMPS_MASK, Suit, parse_card
 from tutor.engine.position import parse_position, validate_position
 
@@ -94,3 +97,31 @@ def test_the_trick_shows_who_holds_no_suit_no_trump_or_no_higher_trump() -> None
     limits = seen_by_player(trumped_under).excluded
     assert limits[2] & hearts == hearts and not limits[2] & TRUMPS_MASK
     assert limits[3] & TRUMPS_MASK == TRUMPS_ABOVE[12]
+
+
+def test_tutor_check_refuses_a_puzzle_whose_answer_holds_only_with_the_hands_open(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "puzzles" / "best-card"
+    folder.mkdir(parents=True)
+    (folder / "open-hands-only.yaml").write_text(OPEN_HANDS_PUZZLE.format(notation=OPEN_HANDS_ONLY))
+    [error] = check_paths([folder])
+    assert "holds only with every hand open" in error.message
+    assert loader.check_paths([folder]) == []  # loading the bank alone does not deal again
+
+
+OPEN_HANDS_PUZZLE = """\
+id: open-hands-only
+theme: best-card
+difficulty: 1
+kind: best-card
+idea: save-the-petit
+notation: "{notation}"
+answer: [T1]
+question:
+  en: Which card keeps the best result?
+  it: Quale carta conserva il risultato migliore?
+explanation:
+  en: Play the **Petit (trump 1)** now.
+  it: Gioca **il Petit (atout 1)** adesso.
+"""
