@@ -137,7 +137,7 @@ def test_the_miner_finds_the_excuse_played_early_on_a_fixed_seed() -> None:
 
 
 def test_the_miner_finds_a_petit_hunt_on_a_fixed_seed() -> None:
-    find = next(mine(4, range(17, 18), ideas=[Idea.HUNT_THE_PETIT], limit=1))
+    find = next(mine(4, range(2026, 2027), ideas=[Idea.HUNT_THE_PETIT], limit=1))
     assert Idea.HUNT_THE_PETIT in find.ideas
     reading = read_lines(find.proof)
     assert any(PETIT in trick.cards for trick in reading.best_tricks)

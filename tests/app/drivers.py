@@ -36,8 +36,8 @@ def answer_exercise(at: AppTest, ex: Any, key: str, right: bool) -> None:
     """Give the right answer, or a tempting wrong one, to ``ex`` shown under ``key``."""
     expected = expected_answer(ex)
     kind = ex.kind
-    if kind == "play":
-        accepted = list(ex.accept or expected)
+    if kind in ("play", "best-card"):
+        accepted = list(getattr(ex, "accept", None) or expected)
         hand = list(ex.position.hand)
         card = accepted[0] if right else next(c for c in hand if c not in accepted)
         at.pills(key=f"{key}-hand-fallback").set_value(card).run()

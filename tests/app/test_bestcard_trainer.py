@@ -52,7 +52,7 @@ def test_a_wrong_card_shows_what_happens_after_it_and_what_it_costs() -> None:
     labels = [e.label for e in at.expander]
     assert f"What happens after the {name}" in labels
     proof = proof_of(_exercise().notation)
-    assert f"**{proof.loss_of(wrong)}** points of mark lost" in texts(at)
+    assert f"**{proof.loss_of(wrong)}** points lost for your side" in texts(at)
 
 
 def test_the_line_after_a_wrong_card_is_shown_in_italian() -> None:

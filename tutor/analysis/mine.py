@@ -2,9 +2,10 @@
 
 SimpleBot plays seeded deals; once few tricks are left, every card any seat is about to play
 is a candidate position, kept when the solver proves one card (or one group of equivalent
-cards) the only good one (``tutor.analysis.bestcard.prove``). Each find carries the ideas it
-shows (``recognise``) and a difficulty from the tricks left and the size of the loss. The
-same seeds always give the same finds, so a seed names a puzzle.
+cards) the only good one (``tutor.analysis.bestcard.prove``) and that card holds at the table:
+it stays best over many deals of the hands its player cannot see (``tutor.analysis.robust``).
+Each find carries the ideas it shows (``recognise``) and a difficulty from the tricks left and
+the size of the loss. The same seeds always give the same finds, so a seed names a puzzle.
 
     python -m tutor.analysis.mine --players 4 --seeds 0 50 --tricks 5 --idea cash-the-king
 """
@@ -27,6 +28,7 @@ from tutor.analysis.bestcard import (
     read_lines,
     recognise,
 )
+from tutor.analysis.robust import robustness_of
 from tutor.bots.simulate import PLAYING, WAITING, DecisionRandom
 from tutor.engine.cards import format_cards
 from tutor.engine.game import Deal
@@ -74,16 +76,21 @@ def candidate_positions(players: int, seed: int, max_tricks: int = MAX_TRICKS) -
 
 
 def find_in(deal: Deal, seed: int, margin: int = MARGIN,
-            node_limit: int = MINE_NODE_LIMIT) -> Find | None:
-    """The position of ``deal`` as a puzzle, or None when it is none."""
+            node_limit: int = MINE_NODE_LIMIT, ideas: Sequence[Idea] = ()) -> Find | None:
+    """The position of ``deal`` as a puzzle, or None when it is none: not proven, showing
+    none of ``ideas`` (when given), or best only with the hands open."""
     position = deal.position()
     try:
         proof = prove(position, margin=margin, node_limit=node_limit)
     except NotProven:
         return None
-    ideas = recognise(proof, read_lines(proof))
+    shown = recognise(proof, read_lines(proof))
+    if ideas and not set(ideas) & set(shown):
+        return None
+    if not robustness_of(format_position(position), proof.best).holds:
+        return None
     return Find(
-        deal.players, seed, format_position(position), proof, ideas,
+        deal.players, seed, format_position(position), proof, shown,
         difficulty(proof.tricks_left, proof.loss),
     )
 
@@ -106,8 +113,8 @@ def mine(
         for deal in candidate_positions(players, seed, max_tricks):
             if time_budget is not None and time.process_time() - start > time_budget:
                 return
-            find = find_in(deal, seed, margin)
-            if find is None or (ideas and not set(ideas) & set(find.ideas)):
+            find = find_in(deal, seed, margin, ideas=ideas)
+            if find is None:
                 continue
             yield find
             found += 1

@@ -114,14 +114,20 @@ def question(p: Position, lang: str) -> str:
             "risultato migliore?")
 
 
+def _mark(value: int) -> str:
+    """A signed mark as the lessons write it: +84, −108 (the minus sign, not a hyphen)."""
+    return f"{value:+d}".replace("-", "\u2212")
+
+
 def _cost(proof: Proof, wrong: Card, lang: str) -> str:
     value, other = proof.value, proof.analysis.value_of(wrong).lower
     if lang == "en":
-        return (f"With best play afterwards the taker scores {value:+d}; after the "
-                f"{_name(wrong, 'en')} {other:+d}: {abs(value - other)} points of mark worse "
-                "for your side.")
-    return (f"Con il gioco migliore il preneur segna {value:+d}; dopo {_name(wrong, 'it')} "
-            f"{other:+d}: {abs(value - other)} punti peggio per il tuo campo.")
+        return (f"With best play afterwards the taker scores {_mark(value)}; after the "
+                f"{_name(wrong, 'en')} {_mark(other)}: {abs(value - other)} points worse for "
+                "your side on the taker's score.")
+    return (f"Con il gioco migliore il preneur segna {_mark(value)}; dopo "
+            f"{_name(wrong, 'it')} {_mark(other)}: {abs(value - other)} punti in peggio per "
+            "il tuo campo.")
 
 
 def idea_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
@@ -145,20 +151,20 @@ def idea_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
         text = (f"Gioca {b} adesso: giocata prima dell'ultima presa resta al tuo campo "
                 "(dai in cambio una scartina).")
         if kept:
-            text += " Tenuta, cade nell'ultima presa, e lì l'Excuse cambia campo."
+            text += " Se la tieni, finisce nell'ultima presa, e lì l'Excuse cambia campo."
         return text
     if idea is Idea.SAVE_THE_PETIT:
         trick = _trick(r.best_tricks, PETIT)
         lost = won_by_us(p, r.wrong_tricks, PETIT) is False
         if en:
-            text = (f"Play the {b} now: {_wins(p, trick.winner, 'en')}, so the Petit and its "
-                    "4.5 points stay with your side.")
+            text = (f"Play the {b} now: {_wins(p, trick.winner, 'en')}, so the Petit, an "
+                    "oudler and 4.5 points, stays with your side.")
             if lost:
                 text += (f" After the {_name(wrong, 'en')} the other side wins the Petit "
                          f"{_when(r.wrong_tricks, PETIT, 'en')}.")
             return text
         text = (f"Gioca {b} adesso: {_wins(p, trick.winner, 'it', 'questa presa')}, "
-                "quindi il Petit e i suoi 4,5 punti restano al tuo campo.")
+                "quindi il Petit, un bout da 4,5 punti, resta al tuo campo.")
         if lost:
             text += (f" Dopo {_name(wrong, 'it')} l'altro campo prende il Petit "
                      f"{_when(r.wrong_tricks, PETIT, 'it')}.")
@@ -223,11 +229,11 @@ def idea_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
         k_name = _name(king, lang)
         trump = _name(r.wrong_trump, lang)
         if en:
-            return (f"Play the {b} and keep the {trump}: in the best line your {k_name} is "
-                    f"made {_when(r.best_tricks, king, 'en')}. Spend the {trump} now "
+            return (f"Play the {b} and keep the {trump}: in the best line your {k_name} "
+                    f"wins a trick {_when(r.best_tricks, king, 'en')}. Spend the {trump} now "
                     f"instead, and the other side takes the {k_name} "
                     f"{_when(r.wrong_trump_tricks, king, 'en')}.")
-        return (f"Gioca {b} e tieni {trump}: nella linea migliore {k_name} fa presa "
+        return (f"Gioca {b} e tieni {trump}: nella linea migliore {k_name} fa la sua presa "
                 f"{_when(r.best_tricks, king, 'it')}. Se spendi invece ora {trump}, "
                 f"l'altro campo prende {k_name} {_when(r.wrong_trump_tricks, king, 'it')}.")
     if en:

@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from tutor.analysis.bestcard import MARGIN, NotProven, proof_of, read_lines, recognise
+from tutor.analysis.robust import MIN_SHARE, robustness_of
 from tutor.content.errors import FieldPath
 from tutor.content.models import (
     BID_CODES,
@@ -459,13 +460,18 @@ def _check_choice(ex: ChoiceExercise, at: FieldPath) -> list[Issue]:
 # process, paid by the first visitor of any page); `python -m tutor check` and CI prove every
 # best-card puzzle, and the trainer proves each one once per process when it is first shown.
 PROVE_BEST_CARDS: ContextVar[bool] = ContextVar("prove_best_cards", default=True)
+# Whether a proven answer must also hold at the table (``tutor.analysis.robust``): about 30 s
+# of CPU for the whole bank, so `python -m tutor check` (and CI through it) asks for it, and a
+# page or a test that only loads the bank does not.
+CHECK_ROBUSTNESS: ContextVar[bool] = ContextVar("check_robustness", default=False)
 
 
 def check_best_card(ex: BestCardExercise, at: FieldPath = ()) -> list[Issue]:
     """The solver proves the puzzle: one card (or one group of equivalent cards) keeps the best
     value and every other loses at least MARGIN points of mark; the stated answer is that
-    group; the stated idea is one the solver's lines show. The proof is kept for the process
-    (``proof_of``), so the trainer reads it instead of searching again."""
+    group; it holds at the table (``tutor.analysis.robust``: still best over deals of the
+    hands its player cannot see); the stated idea is one the solver's lines show. The proof is
+    kept for the process (``proof_of``), so the trainer reads it instead of searching again."""
     r = _Report(at)
     if not PROVE_BEST_CARDS.get():
         return r.issues
@@ -486,6 +492,11 @@ def check_best_card(ex: BestCardExercise, at: FieldPath = ()) -> list[Issue]:
             r.add(("answer",), f"the solver's only best card is {card_codes(proof.best)} "
                                f"(the taker's mark {value:+d}), not {card_codes(ex.answer)}")
             return r.issues
+    held = robustness_of(ex.notation, proof.best) if CHECK_ROBUSTNESS.get() else None
+    if held is not None and not held.holds:
+        r.add(("notation",), f"the answer holds only with every hand open: {held.describe()}; "
+                             f"a best-card answer stays best on average and in at least "
+                             f"{MIN_SHARE:.0%} of the deals of the hidden hands")
     ideas = recognise(proof, read_lines(proof))
     if ex.idea not in ideas:
         shown = ", ".join(ideas) or "none it can name"

@@ -50,6 +50,7 @@ LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "bonuses": (Theme.SCORING,),
     "three-and-five-players": (Theme.FIVE_PLAYER_FIRST_TRICK,),
     "italian-tarocchi": (Theme.ITALIAN_COUNTING,),
+    "card-play-basics": (Theme.BEST_CARD,),
 }
 
 # Brings the step's top into view when the step changes (a Next or Back click keeps the

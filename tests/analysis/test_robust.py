@@ -1,0 +1,127 @@
+"""Robustness of a best-card answer: it must stay best over deals of the hands its player
+cannot see, not only with every hand open."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tutor.analysis.bestcard import proof_of
+from tutor.analysis.robust import (
+    MIN_SHARE,
+    SAMPLES,
+    deal_hidden,
+    robustness,
+    seen_by_player,
+)
+from tutor.content import loader
+from tutor.content.check import check_paths
+from tutor.engine.cards import PETIT, SUIT_MASKS, TRUMPS_ABOVE, TRUMPS_MASK, Suit, parse_card
+from tutor.engine.position import parse_position, validate_position
+
+# Lead the Petit with two tricks left: the open hands say the partner (seat 0) holds the 20
+# and wins; at the table the defender cannot know who holds which trump.
+OPEN_HANDS_ONLY = (
+    "tarot1 4 fft-2012 0 prise:3 - T16.T20/T1.T17/JS.JH/T18.T19 1:- "
+    "1S.2S.4S.5S.8S.10S.QS.KS.1H.2H.3H.4H.5H.6H.7H.8H.KH.1C.4C.5C.KC.T2.T3.T6.T10.T15.T21/"
+    "6S.9S.NS.NH.1D.2D.3D.4D.5D.6D.7D.8D.9D.10D.JD.QD.KD.2C.3C.6C.7C.8C.9C.10C.JC.NC.QC."
+    "T4.T5.T7.T8.T9.T11.T12.T13.T14 3S.7S.9H.10H.QH.ND 0>3 - -"
+)
+# The taker trumps a heart trick with the Petit, one defender still to play: only a defender
+# with no heart and a trump could beat it, and the 19 kept for the end wins the last trick.
+PETIT_PLAYED_LAST = (
+    "tarot1 4 fft-2012 0 prise:3 - JH.T18.T20/T8.EX/10H.QD/NC.T1.T19 1:NH.7H "
+    "1S.3S.4S.5S.1H.2H.3H.5H.8H.KH.1D.3D.4D.5D.6D.7D.8D.JD.KD.T9.T10.T11.T13.T21/"
+    "2S.6S.7S.8S.9S.10S.JS.KS.4H.QH.9D.10D.1C.2C.3C.4C.5C.6C.7C.8C.9C.10C.JC.QC.KC."
+    "T2.T3.T4.T5.T6.T7.T12.T14.T15.T16.T17 NS.QS.6H.9H.2D.ND - - -"
+)
+
+
+def test_an_answer_best_only_with_the_hands_open_is_refused() -> None:
+    proof = proof_of(OPEN_HANDS_ONLY)
+    assert proof.best == (PETIT,)
+    held = robustness(OPEN_HANDS_ONLY, proof.best)
+    assert not held.holds
+    assert held.answer.share_best < MIN_SHARE and held.answer.mean_loss > 0
+
+
+def test_an_answer_that_holds_at_the_table_passes() -> None:
+    proof = proof_of(PETIT_PLAYED_LAST)
+    held = robustness(PETIT_PLAYED_LAST, proof.best)
+    assert held.holds and held.deals == SAMPLES
+    assert held.answer.share_best >= 0.8 and held.figures[0].card == PETIT
+    assert held.figures[1].mean < held.answer.mean - 100
+
+
+def test_the_figures_are_the_same_at_every_run_and_change_with_the_seed() -> None:
+    proof = proof_of(OPEN_HANDS_ONLY)
+    first = robustness(OPEN_HANDS_ONLY, proof.best, samples=12)
+    assert first == robustness(OPEN_HANDS_ONLY, proof.best, samples=12)
+    assert first.deals == 12
+
+
+@pytest.mark.parametrize("samples", [0, 1001])
+def test_the_number_of_deals_is_bounded(samples: int) -> None:
+    with pytest.raises(ValueError, match="between 1 and 1000"):
+        robustness(OPEN_HANDS_ONLY, (PETIT,), samples=samples)
+
+
+def test_the_deals_keep_what_the_player_has_seen() -> None:
+    """Own hand, the trick and the piles stay; every deal is one a game can reach and keeps
+    what the player knows of each hand (the limits the trick shows, a poignée shown)."""
+    p = parse_position(PETIT_PLAYED_LAST)
+    seen = seen_by_player(p)
+    rng = random.Random(1)
+    for _ in range(30):
+        dealt = deal_hidden(p, seen, rng)
+        assert dealt is not None
+        validate_position(dealt)
+        assert dealt.hands[p.to_play] == p.hands[p.to_play]
+        assert (dealt.trick, dealt.attack_won, dealt.defence_won) == (
+            p.trick, p.attack_won, p.defence_won)
+        for seat in range(p.players):
+            assert not dealt.hands[seat] & seen.excluded[seat]
+            assert dealt.hands[seat] & seen.known[seat] == seen.known[seat]
+
+
+def test_the_trick_shows_who_holds_no_suit_no_trump_or_no_higher_trump() -> None:
+    p = parse_position(PETIT_PLAYED_LAST)  # seat 1 leads; seats 2 and 3 follow it
+    discarded = replace(p, trick=(parse_card("NH"), parse_card("9D")))
+    limits = seen_by_player(discarded).excluded
+    hearts = SUIT_MASKS[Suit.HEARTS]
+    assert limits[2] & hearts == hearts and limits[2] & TRUMPS_MASK == TRUMPS_MASK
+    trumped_under = replace(p, trick=(parse_card("NH"), parse_card("T12"), parse_card("T5")))
+    limits = seen_by_player(trumped_under).excluded
+    assert limits[2] & hearts == hearts and not limits[2] & TRUMPS_MASK
+    assert limits[3] & TRUMPS_MASK == TRUMPS_ABOVE[12]
+
+
+def test_tutor_check_refuses_a_puzzle_whose_answer_holds_only_with_the_hands_open(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "puzzles" / "best-card"
+    folder.mkdir(parents=True)
+    (folder / "open-hands-only.yaml").write_text(OPEN_HANDS_PUZZLE.format(notation=OPEN_HANDS_ONLY))
+    [error] = check_paths([folder])
+    assert "holds only with every hand open" in error.message
+    assert loader.check_paths([folder]) == []  # loading the bank alone does not deal again
+
+
+OPEN_HANDS_PUZZLE = """\
+id: open-hands-only
+theme: best-card
+difficulty: 1
+kind: best-card
+idea: save-the-petit
+notation: "{notation}"
+answer: [T1]
+question:
+  en: Which card keeps the best result?
+  it: Quale carta conserva il risultato migliore?
+explanation:
+  en: Play the **Petit (trump 1)** now.
+  it: Gioca **il Petit (atout 1)** adesso.
+"""

@@ -1,0 +1,282 @@
+"""Does a best card hold at the table? The open-card solver sees every hand; a player does not.
+
+``robustness(position, cards)`` deals the hands the player to play cannot see again, many
+times, keeping everything that player has seen, and solves each deal: the card is robust when
+its mean value over the deals is the best of every legal card's (within ``MEAN_TOLERANCE``)
+and it is best (alone or tied) in at least ``MIN_SHARE`` of them. A card that is best only
+because the hands are open, like leading the Petit when only the open hands say the partner
+holds the 21, is refused.
+
+What the player to play has seen, and every deal keeps:
+- their own hand, the cards already played (both sides' piles, the Excuse played earlier) and
+  the trick in progress;
+- the voids and limits the trick in progress shows: a player who did not follow the suit led
+  holds none of it; one who did not trump either holds no trump; one who played under a trump
+  already in the trick holds no higher trump;
+- the trumps of a poignée shown and not yet played, in the hand of the player who showed it;
+- the écart, when the player to play is the taker who made it. Otherwise the écart (or the
+  chien at garde sans and garde contre) is dealt again too: an écart holds no king, no oudler
+  and, as the trumps put there are shown and then counted as played, no trump;
+- at 5 players, who the partner is when the player is the taker or the partner, or when the
+  called king is played; otherwise the called king is dealt again with the rest and its holder
+  becomes the partner.
+
+The deals are drawn from a seeded generator, so the same position always gets the same figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from statistics import fmean
+
+from tutor.analysis import Analysis, analyse
+from tutor.engine.cards import (
+    EXCUSE,
+    KINGS_MASK,
+    OUDLERS_MASK,
+    SUIT_MASKS,
+    TRUMPS_ABOVE,
+    TRUMPS_MASK,
+    Card,
+    bit,
+    cards_of,
+    format_card,
+    is_trump,
+    mask_of,
+    rank_of,
+    suit_of,
+)
+from tutor.engine.contracts import ChienFate
+from tutor.engine.position import Position, parse_position
+
+SAMPLES = 48  # deals of the hidden hands per position
+MIN_SHARE = 0.5  # the card is best (alone or tied) in at least this share of the deals
+# Its mean may trail another card's by less than this many points of mark (half the puzzles'
+# margin): the deals are a sample, and so close a difference is no lesson either way.
+MEAN_TOLERANCE = 5.0
+SEED = 2026  # the generator's seed: the figures are the same at every run
+NODE_LIMIT = 200_000  # a deal whose search needs more is left out of the figures
+MAX_TRIES = 40  # attempts at dealing the hidden cards under the voids before giving up a deal
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the player to play knows: per seat, the cards it certainly holds (``known``) and
+    the cards it certainly does not (``excluded``); whether the aside is theirs to see."""
+
+    seat: int
+    known: tuple[int, ...]
+    excluded: tuple[int, ...]
+    aside_known: bool
+    aside_excluded: int
+    partner_known: bool
+
+
+def _trick_limits(p: Position) -> dict[int, int]:
+    """The cards each seat of the trick in progress has shown it does not hold."""
+    out: dict[int, int] = {}
+    cards = [c for c in p.trick if c != EXCUSE]
+    if not cards:
+        return out
+    led = cards[0]
+    led_mask = SUIT_MASKS[suit_of(led)]
+    top_trump: int | None = None
+    for seat, card in zip(p.trick_seats, p.trick, strict=True):
+        if card == EXCUSE:
+            continue
+        excluded = 0
+        if not led_mask >> card & 1:
+            excluded |= led_mask  # did not follow
+            if not is_trump(card):
+                excluded |= TRUMPS_MASK  # did not trump either
+        if is_trump(card):
+            if top_trump is not None and rank_of(card) < top_trump:
+                # played under a trump already in the trick: none higher to overtrump with
+                excluded |= TRUMPS_ABOVE[top_trump]
+            top_trump = max(top_trump or 0, rank_of(card))
+        out[seat] = out.get(seat, 0) | excluded
+    return out
+
+
+def seen_by_player(p: Position) -> Seen:
+    """What the player to play has seen of ``p`` (see the module docstring)."""
+    me = p.to_play
+    limits = _trick_limits(p)
+    known = [0] * p.players
+    known[me] = p.hands[me]
+    for seat, shown in p.poignees:
+        known[seat] |= shown & p.hands[seat]
+    partner_known = (
+        p.players != 5
+        or me in (p.taker, p.partner)
+        or (p.called is not None and not any(h >> p.called & 1 for h in p.hands))
+    )
+    if p.players == 5 and partner_known and p.partner is not None and p.called is not None:
+        known[p.partner] |= p.hands[p.partner] & bit(p.called)
+    own_ecart = me == p.taker and p.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART
+    aside_excluded = 0
+    if p.contract.chien is ChienFate.SHOWN_TAKEN_AND_ECART:
+        aside_excluded = KINGS_MASK | OUDLERS_MASK | TRUMPS_MASK
+    if p.called is not None:
+        aside_excluded |= bit(p.called)
+    return Seen(
+        seat=me,
+        known=tuple(known),
+        excluded=tuple(limits.get(seat, 0) for seat in range(p.players)),
+        aside_known=own_ecart,
+        aside_excluded=aside_excluded,
+        partner_known=partner_known,
+    )
+
+
+def deal_hidden(p: Position, seen: Seen, rng: random.Random) -> Position | None:
+    """One deal of the hidden cards under what ``seen`` says (None when none was found)."""
+    slots = [s for s in range(p.players) if s != seen.seat]
+    need = {s: p.hands[s].bit_count() - seen.known[s].bit_count() for s in slots}
+    forbid = {s: seen.excluded[s] for s in slots}
+    hidden = 0
+    for s in slots:
+        hidden |= p.hands[s] & ~seen.known[s]
+    aside_slot = -1
+    if not seen.aside_known:
+        hidden |= p.aside
+        need[aside_slot] = p.aside.bit_count()
+        forbid[aside_slot] = seen.aside_excluded
+    pool = cards_of(hidden)
+    # The most constrained holder first; each draws its cards among those it may hold.
+    order = sorted(need, key=lambda s: -(forbid[s] & hidden).bit_count())
+    for _ in range(MAX_TRIES):
+        rng.shuffle(pool)
+        left = list(pool)
+        dealt: dict[int, int] = {}
+        for s in order:
+            allowed = [c for c in left if not forbid[s] >> c & 1]
+            if len(allowed) < need[s]:
+                break
+            chosen = allowed[: need[s]]
+            dealt[s] = mask_of(chosen)
+            taken = set(chosen)
+            left = [c for c in left if c not in taken]
+        else:
+            hands = tuple(
+                p.hands[s] if s == seen.seat else seen.known[s] | dealt[s]
+                for s in range(p.players)
+            )
+            aside = p.aside if seen.aside_known else dealt[aside_slot]
+            return replace(p, hands=hands, aside=aside, partner=_partner(p, seen, hands))
+    return None
+
+
+def _partner(p: Position, seen: Seen, hands: Sequence[int]) -> int | None:
+    if p.called is None or seen.partner_known:
+        return p.partner
+    holder = next((s for s, h in enumerate(hands) if h >> p.called & 1), None)
+    return None if holder == p.taker else holder
+
+
+@dataclass(frozen=True, slots=True)
+class CardFigures:
+    """One legal card's figures over the deals: its mean value (the taker's mark), the share
+    of deals where it is best (alone or tied), and its mean loss against each deal's best."""
+
+    card: Card
+    mean: float
+    share_best: float
+    mean_loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class Robustness:
+    """The figures of every legal card (the best mean first for the player to play)."""
+
+    cards: tuple[Card, ...]  # the card(s) examined (equivalent: the first one is dealt)
+    deals: int  # deals solved exactly (out of SAMPLES)
+    figures: tuple[CardFigures, ...]
+    attack: bool
+
+    def of(self, card: Card) -> CardFigures:
+        return next(f for f in self.figures if f.card == card)
+
+    @property
+    def answer(self) -> CardFigures:
+        return self.of(self.cards[0])
+
+    @property
+    def mean_gap(self) -> float:
+        """How far the card's mean value trails the best mean (0 when it is the best)."""
+        return abs(self.figures[0].mean - self.answer.mean)
+
+    @property
+    def best_mean(self) -> bool:
+        """No other card's mean value is better by MEAN_TOLERANCE or more."""
+        return self.mean_gap < MEAN_TOLERANCE
+
+    @property
+    def holds(self) -> bool:
+        """Robust: the best mean value and best in at least MIN_SHARE of the deals."""
+        return self.deals > 0 and self.best_mean and self.answer.share_best >= MIN_SHARE
+
+    def describe(self) -> str:
+        a = self.answer
+        top = self.figures[0]
+        trails = "" if top.card == a.card else (
+            f"; its mean trails {format_card(top.card)}'s by {self.mean_gap:.1f}")
+        return (f"{self.deals} deals of the hidden hands: best in {a.share_best:.0%}, mean loss "
+                f"{a.mean_loss:.1f} points of mark{trails}")
+
+
+def _values(analysis: Analysis, cards: Sequence[Card]) -> dict[Card, int]:
+    return {c: analysis.value_of(c).lower for c in cards}
+
+
+def robustness(
+    position: Position | str,
+    cards: Sequence[Card],
+    *,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    node_limit: int = NODE_LIMIT,
+) -> Robustness:
+    """The figures of ``cards`` (one group of equivalent cards) and of every other legal card
+    over ``samples`` deals of the hidden hands (see the module docstring)."""
+    p = parse_position(position) if isinstance(position, str) else position
+    if not 0 < samples <= 1000:
+        raise ValueError(f"{samples} deals: between 1 and 1000")
+    seen = seen_by_player(p)
+    rng = random.Random(seed)
+    first = analyse(p, node_limit=node_limit)
+    legal = [group[0] for group in (v.cards for v in first.cards)]
+    if cards[0] not in legal:
+        legal.append(cards[0])
+    rows: list[dict[Card, int]] = []
+    for _ in range(samples):
+        dealt = deal_hidden(p, seen, rng)
+        if dealt is None:
+            continue
+        analysis = analyse(dealt, node_limit=node_limit)
+        if analysis.exact:
+            rows.append(_values(analysis, legal))
+    figures = []
+    for card in legal:
+        values = [row[card] for row in rows]
+        bests = [
+            max(row.values()) if first.attack else min(row.values()) for row in rows
+        ]
+        losses = [abs(b - v) for b, v in zip(bests, values, strict=True)]
+        figures.append(CardFigures(
+            card,
+            fmean(values) if values else 0.0,
+            sum(1 for x in losses if x == 0) / len(rows) if rows else 0.0,
+            fmean(losses) if losses else 0.0,
+        ))
+    figures.sort(key=lambda f: -f.mean if first.attack else f.mean)
+    return Robustness(tuple(cards), len(rows), tuple(figures), first.attack)
+
+
+@lru_cache(maxsize=512)
+def robustness_of(notation: str, cards: tuple[Card, ...]) -> Robustness:
+    """``robustness`` once per process and position (the check and the miner ask again)."""
+    return robustness(notation, cards)
