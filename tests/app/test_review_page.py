@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.analysis.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_hostile_input import HOSTILE_VALUES, assert_no_raw_markup
+from tests.review.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
 from tutor.engine.cards import card_name, format_card, parse_card
 from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
@@ -30,7 +30,7 @@ PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
 @cache
 def game_data() -> dict[str, object]:
     """A saved practice game whose first deal is the one where the learner throws the Petit
-    away (see tests/analysis/test_review_deal.py), the second just dealt."""
+    away (see tests/review/test_review_deal.py), the second just dealt."""
     moves = petit_thrown_away()
     deal = Deal.new(4, BLUNDER_SEED, DEALER)
     for text in moves:

@@ -9,7 +9,7 @@ review, its spread and how many cards the solver judged. Target (issue 13): < 3 
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the losses of
 SimpleBot's judged cards (points of the deal's score): what the verdict thresholds in
-``tutor/analysis/review.py`` were tuned on.
+``tutor/review/deal.py`` were tuned on.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import statistics
 import time
 from collections import Counter
 
-from tutor.analysis.review import THRESHOLDS, DealReview, review_deal
 from tutor.bots.simulate import play_deal
 from tutor.engine.game import Phase
 from tutor.practice.moves import encode
+from tutor.review.deal import THRESHOLDS, DealReview, review_deal
 
 DEALER = 3  # the learner (seat 0) speaks first, as in the practice game's first deal
 

@@ -9,19 +9,19 @@ from functools import cache
 import pytest
 
 from tutor.analysis import analyse
-from tutor.analysis.review import (
-    THRESHOLDS,
-    DealReview,
-    Verdict,
-    review_deal,
-    verdict_for,
-)
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step, play_deal
 from tutor.engine.cards import PETIT, parse_card
 from tutor.engine.game import Deal, Phase, Play
 from tutor.practice.coach import RemarkCode
 from tutor.practice.moves import decode, encode
+from tutor.review.deal import (
+    THRESHOLDS,
+    DealReview,
+    Verdict,
+    review_deal,
+    verdict_for,
+)
 
 DEALER = 3
 BLUNDER_SEED = 168  # the learner defends and holds the Petit and trumps at trick 15

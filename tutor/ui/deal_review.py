@@ -18,7 +18,6 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from tutor.analysis.review import DealReview, Verdict, review_deal
 from tutor.engine.cards import Card, card_name, cards_of
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.variants import Rules
@@ -28,6 +27,7 @@ from tutor.practice.game import bots_of
 from tutor.practice.page import PracticeState
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
+from tutor.review.deal import DealReview, Verdict, review_deal
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
