@@ -56,7 +56,7 @@ def analysed(state: PracticeState, row: DealRow) -> DealReview:
         with suppress(StoreError):  # an unreachable store: computed here, not stored
             review = deal_review(store(), game.game_id, game.players, row, game.rules)
     if review is None:
-        review = review_deal(game.players, row.seed, row.dealer, row.moves, LEARNER, game.rules)
+        review = review_deal(row.record(game.players, game.rules), LEARNER)
     state.analysed = (decision, review)
     return review
 
