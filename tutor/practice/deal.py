@@ -43,6 +43,7 @@ from tutor.practice.coach import Remark, remarks_on
 from tutor.practice.events import TableEvent, event_of, trick_gathered
 
 LEARNER = 0
+NO_SUIT_LED = rules.NO_SUIT_LED
 
 
 class Stage(StrEnum):
@@ -266,27 +267,26 @@ class PracticeDeal:
     def play(self, card: Card) -> Refusal | None:
         """Play ``card``; an illegal card is refused with the rule and the cards forcing it.
         Playing a card without showing an offered poignée declines it."""
-        deal = self.deal
         if self.stage not in (Stage.PLAY, Stage.POIGNEE):
             return Refusal("wrong_phase", card)
-        if not deal.legal_plays() >> card & 1:
-            verdict = rules.illegal_play(
-                deal.hands[LEARNER], deal.trick, card, deal.called, not deal.tricks
-            )
-            if verdict is None:  # cannot happen: legal_plays and illegal_play agree
-                return Refusal("illegal_play", card)
-            return Refusal(verdict.reason.value, card, verdict.forcing, rules.led_suit(deal.trick))
-        self.declined_poignee = True
-        return self._learner(Stage.PLAY, Play(card), card)
+        refusal = self._learner(Stage.PLAY, Play(card), card, rules.led_suit(self.deal.trick))
+        if refusal is None:
+            self.declined_poignee = True
+        return refusal
 
     # --- machinery ------------------------------------------------------------------------
-    def _learner(self, stage: Stage, action: Action, card: Card | None = None) -> Refusal | None:
+    def _learner(
+        self, stage: Stage, action: Action, card: Card | None = None, led: int = NO_SUIT_LED
+    ) -> Refusal | None:
+        """Do the learner's action, or say why the engine refused it: its reason code, and
+        the cards its error names beside the learner's (for a card: those the rule obliges)."""
         if self.stage is not stage and not (stage is Stage.PLAY and self.stage is Stage.POIGNEE):
             return Refusal("wrong_phase", card)
         try:
             self._push(action)
         except IllegalActionError as error:
-            return Refusal(error.reason or "illegal", card)
+            forcing = tuple(c for c in error.cards if c != card)
+            return Refusal(error.reason or "illegal", card, forcing, led)
         self.advance()
         return None
 
