@@ -19,12 +19,12 @@ from tutor.analysis.bestcard import (
     read_lines,
     recognise,
 )
-from tutor.analysis.mine import mine
 from tutor.content import check_paths
 from tutor.content.errors import ContentErrors
 from tutor.content.evaluate import evaluate, expected_answer
 from tutor.content.generate import generate
 from tutor.content.loader import load_all
+from tutor.content.mine import mine
 from tutor.content.models import BestCardExercise, Theme
 from tutor.engine.cards import EXCUSE, PETIT, card_name, parse_card
 

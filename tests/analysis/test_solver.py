@@ -10,7 +10,6 @@ import pytest
 from analysis_reference import card_values, card_values_pruned
 
 from tutor.analysis import analyse, best_line
-from tutor.analysis.samples import bot_positions, random_position
 from tutor.analysis.solver import (
     Setup,
     Solver,
@@ -22,6 +21,7 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
+from tutor.content.samples import bot_positions, random_position
 from tutor.engine.announcements import Chelem
 from tutor.engine.cards import cards_of, half_points, mask_of
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError

@@ -10,12 +10,12 @@ from urllib.parse import unquote
 from streamlit.testing.v1 import AppTest
 
 from tests.app.test_practice import game_of, open_practice, pick, play_deal, texts
+from tutor.engine.actions import parse_action
 from tutor.engine.cards import cards_of
 from tutor.engine.game import Deal
 from tutor.engine.position import parse_position
 from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100
 from tutor.practice import Stage
-from tutor.practice.moves import decode
 from tutor.progress.store import LearnerStore
 
 WEB = ONLINE_FIRST_TO_100.name
@@ -37,7 +37,7 @@ def test_a_game_under_the_web_game_rules_plays_to_the_end_as_the_engine_scores_i
     # The same deal replayed by the engine under the same rules gives the same result.
     deal = Deal.new(4, game.deal.seed, game.deal.dealer, ONLINE_FIRST_TO_100)
     for move in game.deal.moves:
-        deal.push(decode(move))
+        deal.push(parse_action(move))
     result = deal.result()
     assert game.rows[0].marks == result.marks
     assert game.deal.result() == result

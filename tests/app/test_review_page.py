@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.analysis.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_hostile_input import HOSTILE_VALUES, assert_no_raw_markup
+from tests.review.test_review_deal import BLUNDER_SEED, BLUNDER_TRICK, DEALER, petit_thrown_away
+from tutor.engine.actions import parse_action
 from tutor.engine.cards import card_name, format_card, parse_card
 from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
-from tutor.practice.moves import decode
 from tutor.progress.store import Database, LearnerStore
 from tutor.ui.deal_review import review_query
 
@@ -30,11 +30,11 @@ PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
 @cache
 def game_data() -> dict[str, object]:
     """A saved practice game whose first deal is the one where the learner throws the Petit
-    away (see tests/analysis/test_review_deal.py), the second just dealt."""
+    away (see tests/review/test_review_deal.py), the second just dealt."""
     moves = petit_thrown_away()
     deal = Deal.new(4, BLUNDER_SEED, DEALER)
     for text in moves:
-        deal.push(decode(text))
+        deal.push(parse_action(text))
     result = deal.result()
     row = DealRow(1, BLUNDER_SEED, DEALER, moves, result.marks, deal.taker, deal.contract,
                   result.score.made)
@@ -104,7 +104,7 @@ def test_the_deal_is_stepped_on_the_practice_table_in_its_review_mode(mine: Lear
     at = open_review()
     deal = Deal.new(4, BLUNDER_SEED, DEALER)
     for text in petit_thrown_away():
-        deal.push(decode(text))
+        deal.push(parse_action(text))
     for index in (0, 1, 2):
         shown = shown_table(at)
         assert shown["mode"] == "review"

@@ -9,7 +9,7 @@ review, its spread and how many cards the solver judged. Target (issue 13): < 3 
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the losses of
 SimpleBot's judged cards (points of the deal's score): what the verdict thresholds in
-``tutor/analysis/review.py`` were tuned on.
+``tutor/review/deal.py`` were tuned on.
 """
 
 from __future__ import annotations
@@ -19,38 +19,40 @@ import statistics
 import time
 from collections import Counter
 
-from tutor.analysis.review import THRESHOLDS, DealReview, review_deal
 from tutor.bots.simulate import play_deal
 from tutor.engine.game import Phase
-from tutor.practice.moves import encode
+from tutor.engine.record import DealRecord
+from tutor.practice.replay import replay
+from tutor.review.deal import THRESHOLDS, DealReview, review_deal
 
 DEALER = 3  # the learner (seat 0) speaks first, as in the practice game's first deal
 
 
-def played_deals(count: int) -> list[tuple[int, list[str]]]:
-    out: list[tuple[int, list[str]]] = []
+def played_deals(count: int) -> list[DealRecord]:
+    out: list[DealRecord] = []
     seed = 0
     while len(out) < count:
         deal = play_deal(4, seed, DEALER)
         if deal.phase is Phase.FINISHED:
-            out.append((seed, [encode(a) for a in deal.moves]))
+            out.append(DealRecord.of(deal))
         seed += 1
     return out
 
 
-def timed(seed: int, moves: list[str], seat: int = 0) -> tuple[float, DealReview]:
+def timed(record: DealRecord, seat: int = 0) -> tuple[float, DealReview]:
     start = time.process_time()
-    review = review_deal(4, seed, DEALER, moves, seat)
+    review = review_deal(record, seat)
     return time.process_time() - start, review
 
 
-def speed(deals: list[tuple[int, list[str]]], runs: int) -> None:
+def speed(deals: list[DealRecord], runs: int) -> None:
     medians = []
     for run in range(runs):
         times = []
         judged = []
-        for seed, moves in deals:
-            elapsed, review = timed(seed, moves)
+        for record in deals:
+            replay.cache_clear()  # the review's replay is computed again
+            elapsed, review = timed(record)
             times.append(elapsed)
             judged.append(review.judged)
         medians.append(statistics.median(times))
@@ -63,12 +65,12 @@ def speed(deals: list[tuple[int, list[str]]], runs: int) -> None:
     print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
 
 
-def losses(deals: list[tuple[int, list[str]]]) -> None:
+def losses(deals: list[DealRecord]) -> None:
     found: list[int] = []
     judged = 0
-    for seed, moves in deals:
+    for record in deals:
         for seat in range(4):
-            _, review = timed(seed, moves, seat)
+            _, review = timed(record, seat)
             for card in review.cards:
                 if card.judged and not card.forced:
                     judged += 1

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from tutor.analysis import analyse
-from tutor.analysis.samples import bot_positions
+from tutor.content.samples import bot_positions
 
 TARGETS = {(4, 6): 0.5, (4, 8): 5.0}
 

@@ -1,6 +1,7 @@
 """SimpleBot's decisions on seeded deals are pinned: a speed-up of how a bot keeps what it
 knows must not change a single choice. The fixture holds every action of 300 deals per
-player count (SimpleBot in every seat, seeds 0..299, the dealer rotating with the seed).
+player count (SimpleBot in every seat, seeds 0..299, the dealer rotating with the seed), in the
+engine's move notation, one deal a line.
 
 Regenerate it only for a deliberate change of strategy (and say why in the commit):
 
@@ -18,43 +19,16 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tutor.bots import play_deal
-from tutor.engine.cards import format_card
-from tutor.engine.game import (
-    Action,
-    AnnounceChelem,
-    Bid,
-    Call,
-    Discard,
-    Play,
-    ShowPoignee,
-)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "simplebot_decisions.txt"
 DEALS = 300
 PLAYER_COUNTS = (3, 4, 5)
 
 
-def action_code(action: Action) -> str:
-    """A short readable token: '10S' a card played, 'b-'/'bGARDE' a bid, 'cKH' a call,
-    'd4C' a discard, 'a0'/'a1' the chelem question, 's<hex>' a poignée shown."""
-    if isinstance(action, Play):
-        return format_card(action.card)
-    if isinstance(action, Bid):
-        return "b" + (action.contract.code if action.contract is not None else "-")
-    if isinstance(action, Call):
-        return "c" + format_card(action.card)
-    if isinstance(action, Discard):
-        return "d" + format_card(action.card)
-    if isinstance(action, AnnounceChelem):
-        return "a1" if action.announce else "a0"
-    if isinstance(action, ShowPoignee):
-        return f"s{action.cards:x}"
-    raise TypeError(f"unknown action {action!r}")
-
-
 def deal_line(players: int, seed: int) -> str:
+    """The deal's actions in the engine's move notation (``bid:garde``, ``play:10S`` …)."""
     deal = play_deal(players, seed, dealer=seed % players)
-    return f"{players} {seed}: " + " ".join(action_code(a) for a in deal.moves)
+    return f"{players} {seed}: " + " ".join(str(a) for a in deal.moves)
 
 
 def recorded() -> dict[tuple[int, int], str]:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.analysis.samples import random_position
 from tutor.bots import SimpleBot
 from tutor.bots.sampling import deal_hidden, hidden_cards, sample_deal
 from tutor.bots.simulate import WAITING, bot_step
+from tutor.content.samples import random_position
 from tutor.engine.cards import (
     EXCUSE,
     EXCUSE_BIT,

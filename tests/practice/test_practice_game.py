@@ -11,6 +11,7 @@ import pytest
 from tests.engine.builders import make_deal
 from tutor.bots import SimpleBot
 from tutor.engine import play as rules
+from tutor.engine.actions import parse_action
 from tutor.engine.announcements import Poignee
 from tutor.engine.cards import (
     EXCUSE,
@@ -29,8 +30,6 @@ from tutor.practice import (
     RemarkCode,
     Side,
     Stage,
-    decode,
-    encode,
     seat_key,
     trick_remarks,
 )
@@ -409,9 +408,9 @@ def test_moves_round_trip():
     deal = PracticeDeal(5, 31)
     play_learner(deal, random.Random(0))
     for text in deal.moves:
-        assert encode(decode(text)) == text
+        assert str(parse_action(text)) == text
     with pytest.raises(ValueError):
-        decode("jump:KH")
+        parse_action("jump:KH")
 
 
 def test_replay_shows_every_trick_with_all_hands():
@@ -419,7 +418,7 @@ def test_replay_shows_every_trick_with_all_hands():
     play_learner(deal, random.Random(2))
     if deal.stage is Stage.REDEAL:
         pytest.skip("redealt")
-    views = replay(4, deal.seed, deal.dealer, deal.moves)
+    views = replay(deal.record)
     assert len(views) == 18
     assert [h.bit_count() for h in views[0].hands] == [18, 18, 18, 18]
     assert [h.bit_count() for h in views[-1].hands] == [1, 1, 1, 1]

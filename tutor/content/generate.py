@@ -14,7 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.analysis.bestcard import Idea, read_lines
+from tutor.content.bestcard import puzzle_texts
 from tutor.content.checks import check_puzzle
+from tutor.content.mine import candidate_positions, find_in
 from tutor.content.models import Puzzle
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import (
@@ -128,13 +131,9 @@ COMMON_IDEA_KEPT = 0.35  # the Excuse is most finds: keep only this share, for v
 
 
 def _proven(rng: random.Random, players: int) -> dict[str, Any]:
-    """A "best card" position mined from a SimpleBot deal (``tutor.analysis.mine``): the
+    """A "best card" position mined from a SimpleBot deal (``tutor.content.mine``): the
     first one the solver proves, showing an idea it can name. A fixed number of deals and a
     node limit per position bound the work, so the same seed gives the same puzzle."""
-    from tutor.analysis.bestcard import Idea, read_lines
-    from tutor.analysis.mine import candidate_positions, find_in
-    from tutor.content.bestcard import puzzle_texts
-
     for _ in range(PROVEN_DEALS):
         seed = rng.randrange(1 << 30)
         for deal in candidate_positions(players, seed):

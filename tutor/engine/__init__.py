@@ -47,6 +47,16 @@ True
 >>> sum(d.result().marks)   # marks always sum to zero
 0
 
+**A saved deal** is its record: the deal's ``(players, seed, dealer)``, its rules and its
+moves, each action written in one notation (``str`` and ``parse_action``); ``replay(seat)``
+gives each trick with the hands, the seat's legal cards and snapshots of the deal:
+
+>>> record = DealRecord.of(d)
+>>> record.notation[:2], parse_action("play:EX")
+(('bid:garde-sans', 'bid:pass'), Play(EX))
+>>> record.deal().result() == d.result(), len(record.replay(0).tricks)
+(True, 18)
+
 **Legal plays with reasons** (for a learner), and the trick's outcome as a pure function:
 
 >>> from tutor.engine import explain_play, parse_cards, trick_outcome
@@ -66,6 +76,7 @@ True
 76
 """
 
+from tutor.engine.actions import parse_action
 from tutor.engine.announcements import Chelem, Poignee, check_poignee, poignee_options
 from tutor.engine.cards import (
     EXCUSE,
@@ -88,6 +99,7 @@ from tutor.engine.contracts import ChienFate, Contract, callable_cards
 from tutor.engine.dealing import DealtCards, deal
 from tutor.engine.ecart import ecart_mask, ecart_refusal
 from tutor.engine.errors import (
+    ActionNotationError,
     CardNotationError,
     DuplicateCardError,
     IllegalActionError,
@@ -111,6 +123,7 @@ from tutor.engine.game import (
 )
 from tutor.engine.play import IllegalPlay, Reason, explain_play, illegal_play, legal_mask
 from tutor.engine.position import Position, format_position, parse_position
+from tutor.engine.record import DealRecord, Replay, ReplayedTrick
 from tutor.engine.scoring import Score, ScoreInput, Side, Step, StepKind, calculate, score
 from tutor.engine.trick import ExcuseFate, ExcuseLastTrick, TrickOutcome, trick_outcome
 from tutor.engine.variants import (
@@ -131,6 +144,7 @@ __all__ = [
     "PRESETS",
     "TRUMP_21",
     "Action",
+    "ActionNotationError",
     "AnnounceChelem",
     "Bid",
     "Call",
@@ -141,6 +155,7 @@ __all__ = [
     "ChienFate",
     "Contract",
     "Deal",
+    "DealRecord",
     "DealResult",
     "DealtCards",
     "Discard",
@@ -156,6 +171,8 @@ __all__ = [
     "Position",
     "Reason",
     "RedealReason",
+    "Replay",
+    "ReplayedTrick",
     "Rules",
     "Score",
     "ScoreInput",
@@ -185,6 +202,7 @@ __all__ = [
     "legal_mask",
     "mask_of",
     "oudlers_in",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "parse_position",

@@ -53,6 +53,12 @@ class UnknownNameError(TarotError):
     default_code = "unknown_name"
 
 
+class ActionNotationError(TarotError):
+    """A move that is not in the actions' notation (``bid:garde``, ``play:EX`` …)."""
+
+    default_code = "bad_action"
+
+
 class IllegalActionError(TarotError):
     """An action the rules forbid at this point of the deal; ``reason`` is its code."""
 

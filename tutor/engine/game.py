@@ -16,6 +16,16 @@ from enum import Enum
 from typing import NamedTuple, NoReturn, cast
 
 from tutor.engine import play as plays
+
+# The actions (and their notation) have a module of their own; named here too, where they
+# were first defined, for the modules that import them from the deal.
+from tutor.engine.actions import Action as Action
+from tutor.engine.actions import AnnounceChelem as AnnounceChelem
+from tutor.engine.actions import Bid as Bid
+from tutor.engine.actions import Call as Call
+from tutor.engine.actions import Discard as Discard
+from tutor.engine.actions import Play as Play
+from tutor.engine.actions import ShowPoignee as ShowPoignee
 from tutor.engine.announcements import (
     Chelem,
     Poignee,
@@ -79,52 +89,6 @@ class RedealReason(Enum):
 
     ALL_PASSED = "all_passed"
     PETIT_SEC = "petit_sec"
-
-
-# --- actions ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """A bid: a contract, or None to pass."""
-
-    contract: Contract | None  # None: pass
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """5 players: the card the taker calls."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """The taker puts one card to the écart."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class AnnounceChelem:
-    """The taker announces a chelem (True) or not."""
-
-    announce: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ShowPoignee:
-    """Show a poignée: the mask of trumps (and maybe the Excuse) shown."""
-
-    cards: int  # mask of the trumps (and maybe the Excuse) shown
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card to the trick."""
-
-    card: Card
-
-
-Action = Bid | Call | Discard | AnnounceChelem | ShowPoignee | Play
 
 
 class TrickRecord(NamedTuple):

@@ -4,7 +4,6 @@ sheet, the replay."""
 from tutor.practice.coach import Remark, RemarkCode, Side, trick_remarks
 from tutor.practice.deal import LEARNER, PracticeDeal, Refusal, Stage
 from tutor.practice.game import TARGETS, DealRow, PracticeGame, next_seed
-from tutor.practice.moves import decode, encode
 from tutor.practice.table import seat_key
 
 __all__ = [
@@ -18,8 +17,6 @@ __all__ = [
     "RemarkCode",
     "Side",
     "Stage",
-    "decode",
-    "encode",
     "next_seed",
     "seat_key",
     "trick_remarks",

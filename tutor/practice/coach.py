@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tutor.bots.knowledge import View, observe
+from tutor.bots.knowledge import observe
 from tutor.engine.cards import (
     EXCUSE,
     HALF_POINTS,
@@ -22,8 +22,9 @@ from tutor.engine.cards import (
     is_trump,
     suit_of,
 )
-from tutor.engine.game import Action, Deal, TrickRecord
+from tutor.engine.game import Deal, TrickRecord
 from tutor.engine.play import led_suit
+from tutor.engine.record import ReplayedTrick
 from tutor.engine.trick import ExcuseLastTrick
 from tutor.engine.variants import PetitAuBoutCredit
 
@@ -81,9 +82,19 @@ def winner_side(deal: Deal, winner: int) -> Side:
     return Side.ATTACK if deal.is_attack(winner) else Side.DEFENCE
 
 
+def remarks_on(trick: ReplayedTrick) -> list[Remark]:
+    """The remarks on a replayed trick for the seat it was watched from."""
+    return trick_remarks(trick.after, trick.index, trick.seat, trick.legal)
+
+
 def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> list[Remark]:
-    """Remarks on trick ``index`` (already played in ``deal``) for ``learner``, whose legal
-    cards at the time were ``legal`` (None: unknown, no "cheaper card" judgement)."""
+    """Remarks on trick ``index``, the trick ``deal`` has just gathered (a snapshot of a deal's
+    past comes from its replay, ``DealRecord.replay``), for ``learner``, whose legal cards at
+    the time were ``legal`` (None: unknown, no "cheaper card" judgement)."""
+    if index != len(deal.tricks) - 1 or deal.trick:
+        raise ValueError(
+            f"trick {index}: the deal must stand just after it (replay the deal to that moment)"
+        )
     record: TrickRecord = deal.tricks[index]
     out: list[Remark] = []
     number = trick_number(deal, index)
@@ -92,7 +103,7 @@ def trick_remarks(deal: Deal, index: int, learner: int, legal: int | None) -> li
     if learner not in record.seats:
         return out
     card = record.cards[record.seats.index(learner)]
-    view = _view_after(deal, index, learner)
+    view = observe(deal, learner)  # what the learner knows right after the trick
     if number == deal.tricks_per_deal - 2 and card != EXCUSE:
         out.extend(_excuse_kept(deal, index, learner, winner, view.friends))
     known_friend = winner in view.friends
@@ -159,7 +170,7 @@ def _excuse_kept(
     """After the second-to-last trick the learner still holds the Excuse: it will go to the
     last trick. Keeping it is right only for a side that has won every trick (the chelem
     exception, lesson 8)."""
-    if not _hand_after(deal, index, learner) >> EXCUSE & 1:
+    if not deal.hands[learner] >> EXCUSE & 1:
         return []
     # Judged as the learner knows the sides (``friends``, after the trick): at 5 players an
     # unrevealed partner's trick is not known to be the learner's side's.
@@ -172,17 +183,6 @@ def _excuse_kept(
     if won_known and won_earlier:
         return []
     return [Remark(index, RemarkCode.EXCUSE_KEPT, EXCUSE, winner, winner_side(deal, winner), 9)]
-
-
-def _hand_after(deal: Deal, index: int, seat: int) -> int:
-    """``seat``'s hand right after trick ``index``: the cards it played since put back."""
-    hand = deal.hands[seat]
-    for record in deal.tricks[index + 1 :]:
-        if seat in record.seats:
-            hand |= 1 << record.cards[record.seats.index(seat)]
-    if seat in deal.trick_seats:
-        hand |= 1 << deal.trick[deal.trick_seats.index(seat)]
-    return hand
 
 
 def _excuse_last(deal: Deal, index: int, learner: int, winner: int, side: Side) -> list[Remark]:
@@ -213,17 +213,3 @@ def _cheaper(card: Card, legal: int | None) -> Card | None:
         return None
     return min(options, key=lambda c: (HALF_POINTS[c], c))
 
-
-def _view_after(deal: Deal, index: int, learner: int) -> View:
-    """What the learner knew right after trick ``index``: replay up to it."""
-    done = len(deal.tricks)
-    if done == index + 1 and not deal.trick:
-        return observe(deal, learner)
-    popped: list[Action] = []
-    while len(deal.tricks) > index + 1 or deal.trick:
-        popped.append(deal.pop())
-    try:
-        return observe(deal, learner)
-    finally:
-        for action in reversed(popped):
-            deal.push(action)

@@ -6,12 +6,13 @@ and, after each of them, the bots act until the learner must act again (or the d
 the same call. The coach's remarks are computed as the learner's tricks complete.
 
 A deal is reproducible: the cards come from ``(players, seed, dealer)`` and the bots' choices
-from ``decision_rng(seed, move number)``, so the list of moves (``moves``) rebuilds it.
+from ``decision_rng(seed, move number)``, so its record (``record``: the deal and its moves)
+rebuilds it (``from_record``), through the same replay as the deal review's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -36,12 +37,13 @@ from tutor.engine.game import (
     Play,
     ShowPoignee,
 )
+from tutor.engine.record import DealRecord, Replay
 from tutor.engine.variants import FFT_2012, Rules
-from tutor.practice.coach import Remark, trick_remarks
+from tutor.practice.coach import Remark, remarks_on
 from tutor.practice.events import TableEvent, event_of, trick_gathered
-from tutor.practice.moves import decode, encode
 
 LEARNER = 0
+NO_SUIT_LED = rules.NO_SUIT_LED
 
 
 class Stage(StrEnum):
@@ -76,23 +78,31 @@ class PracticeDeal:
         dealer: int | None = None,
         *,
         bots: Mapping[int, Bot] | None = None,
-        moves: Iterable[str] = (),
         declined_poignee: bool = False,
         rules: Rules = FFT_2012,
     ) -> None:
+        """A new deal (no move yet); the learner speaks first unless ``dealer`` says."""
         dealer = players - 1 if dealer is None else dealer % players  # the learner speaks first
-        self.deal = Deal.new(players, seed, dealer, rules)
-        self.bots: Mapping[int, Bot] = bots or {
-            seat: SimpleBot() for seat in range(players) if seat != LEARNER
-        }
-        self.declined_poignee = declined_poignee
-        self.remarks: list[Remark] = []
-        # what happened at the table, in order (a deal rebuilt from its moves has them all)
-        self.events: list[TableEvent] = []
-        self._learner_legal: dict[int, int] = {}  # trick index -> the learner's legal cards
-        for text in moves:
-            self._push(decode(text))
+        self._take(Deal.new(players, seed, dealer, rules), bots, declined_poignee)
         self.advance()
+
+    @classmethod
+    def from_record(
+        cls,
+        record: DealRecord,
+        *,
+        bots: Mapping[int, Bot] | None = None,
+        declined_poignee: bool = False,
+    ) -> PracticeDeal:
+        """The deal ``record`` rebuilt move by move (each checked by the engine), with its
+        events and the coach's remarks as when it was played; then the bots act if it is
+        their turn."""
+        self = cls.__new__(cls)
+        self._take(record.dealt(), bots, declined_poignee)
+        for action in record.moves:
+            self._push(action)
+        self.advance()
+        return self
 
     @classmethod
     def from_deal(
@@ -102,14 +112,21 @@ class PracticeDeal:
         seat 0 and the bots act at once if it is their turn. Its moves so far are not
         judged by the coach."""
         self = cls.__new__(cls)
-        self.deal = deal
-        self.bots = bots or {seat: SimpleBot() for seat in range(deal.players) if seat != LEARNER}
-        self.declined_poignee = declined_poignee
-        self.remarks = []
-        self.events = []
-        self._learner_legal = {}
+        self._take(deal, bots, declined_poignee)
         self.advance()
         return self
+
+    def _take(self, deal: Deal, bots: Mapping[int, Bot] | None, declined_poignee: bool) -> None:
+        self.deal = deal
+        self.bots: Mapping[int, Bot] = bots or {
+            seat: SimpleBot() for seat in range(deal.players) if seat != LEARNER
+        }
+        self.declined_poignee = declined_poignee
+        self.remarks: list[Remark] = []
+        # what happened at the table, in order (a deal rebuilt from its moves has them all)
+        self.events: list[TableEvent] = []
+        # every action goes through the replay: it keeps the learner's tricks for the coach
+        self._replay = Replay(deal, LEARNER)
 
     # --- facts ----------------------------------------------------------------------------
     @property
@@ -129,8 +146,15 @@ class PracticeDeal:
         return self.deal.dealer
 
     @property
+    def record(self) -> DealRecord:
+        """The deal and its moves so far: what saves it (a deal taken over from a position
+        has none that rebuilds it)."""
+        return DealRecord.of(self.deal)
+
+    @property
     def moves(self) -> list[str]:
-        return [encode(action) for action in self.deal.moves]
+        """The moves so far in the notation (``bid:garde``, ``play:EX`` …), as saved."""
+        return [str(action) for action in self.deal.moves]
 
     @property
     def hand(self) -> int:
@@ -217,12 +241,12 @@ class PracticeDeal:
             return Refusal("not_in_ecart", card)
         redo: list[Action] = []
         while True:
-            action = deal.pop()  # a discard makes no event: the events stay as they are
+            action = self._replay.pop()  # a discard makes no event: the events stay as they are
             if isinstance(action, Discard) and action.card == card:
                 break
             redo.append(action)
         for action in reversed(redo):
-            deal.push(action)
+            self._replay.push(action)
         return None
 
     def announce_chelem(self, announce: bool) -> Refusal | None:
@@ -243,45 +267,41 @@ class PracticeDeal:
     def play(self, card: Card) -> Refusal | None:
         """Play ``card``; an illegal card is refused with the rule and the cards forcing it.
         Playing a card without showing an offered poignée declines it."""
-        deal = self.deal
         if self.stage not in (Stage.PLAY, Stage.POIGNEE):
             return Refusal("wrong_phase", card)
-        if not deal.legal_plays() >> card & 1:
-            verdict = rules.illegal_play(
-                deal.hands[LEARNER], deal.trick, card, deal.called, not deal.tricks
-            )
-            if verdict is None:  # cannot happen: legal_plays and illegal_play agree
-                return Refusal("illegal_play", card)
-            return Refusal(verdict.reason.value, card, verdict.forcing, rules.led_suit(deal.trick))
-        self.declined_poignee = True
-        return self._learner(Stage.PLAY, Play(card), card)
+        refusal = self._learner(Stage.PLAY, Play(card), card, rules.led_suit(self.deal.trick))
+        if refusal is None:
+            self.declined_poignee = True
+        return refusal
 
     # --- machinery ------------------------------------------------------------------------
-    def _learner(self, stage: Stage, action: Action, card: Card | None = None) -> Refusal | None:
+    def _learner(
+        self, stage: Stage, action: Action, card: Card | None = None, led: int = NO_SUIT_LED
+    ) -> Refusal | None:
+        """Do the learner's action, or say why the engine refused it: its reason code, and
+        the cards its error names beside the learner's (for a card: those the rule obliges)."""
         if self.stage is not stage and not (stage is Stage.PLAY and self.stage is Stage.POIGNEE):
             return Refusal("wrong_phase", card)
         try:
             self._push(action)
         except IllegalActionError as error:
-            return Refusal(error.reason or "illegal", card)
+            forcing = tuple(c for c in error.cards if c != card)
+            return Refusal(error.reason or "illegal", card, forcing, led)
         self.advance()
         return None
 
     def _push(self, action: Action) -> None:
         """Push an action (anybody's) and note what the coach and the table need."""
         deal = self.deal
-        if isinstance(action, Play) and deal.to_play == LEARNER:
-            self._learner_legal[len(deal.tricks)] = deal.legal_plays()
         tricks = len(deal.tricks)
         seat = deal.current_seat
-        deal.push(action)
+        gathered = self._replay.push(action)
         event = event_of(action, LEARNER if seat is None else seat, tricks)
         if event is not None:
             self.events.append(event)
-        if len(deal.tricks) > tricks:
-            index = len(deal.tricks) - 1
-            self.events.append(trick_gathered(deal.tricks[index], index))
-            self.remarks += trick_remarks(deal, index, LEARNER, self._learner_legal.get(index))
+        if gathered is not None:
+            self.events.append(trick_gathered(gathered.record, gathered.index))
+            self.remarks += remarks_on(gathered)
 
     def advance(self) -> None:
         """The bots act until the learner must act or the deal is over."""

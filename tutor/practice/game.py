@@ -27,10 +27,10 @@ from tutor.bots.base import Bot
 from tutor.bots.strong import BotLevel
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Deal, Phase
+from tutor.engine.record import DealRecord
 from tutor.engine.variants import FFT_2012, Rules, rules_named
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER, PracticeDeal
-from tutor.practice.moves import decode
 
 DATA_VERSION = 1
 SEED_RANGE = 1_000_000
@@ -78,6 +78,11 @@ class DealRow:
             made=data.get("made"),
             redeal=data.get("redeal"),
         )
+
+    def record(self, players: int, rules: Rules = FFT_2012) -> DealRecord:
+        """The deal of this row, in a game of ``players`` under ``rules`` (a ValueError with a
+        code for a move that is not in the notation)."""
+        return DealRecord.from_notation(players, self.seed, self.dealer, self.moves, rules)
 
 
 def next_seed(game_seed: int, number: int) -> int:
@@ -249,14 +254,17 @@ class PracticeGame:
             # a game saved before levels names none: its bots were beginners
             level = BotLevel.from_code(str(data.get("level") or BotLevel.BEGINNER.value))
             current = data["current"]
-            deal = PracticeDeal(
+            record = DealRecord.from_notation(
                 players,
                 int(current["seed"]),
                 int(current["dealer"]),
-                moves=[str(m) for m in current["moves"]],
+                [str(m) for m in current["moves"]],
+                rules,
+            )
+            deal = PracticeDeal.from_record(
+                record,
                 declined_poignee=bool(current.get("declined_poignee", False)),
                 bots=bots_of(level, players),
-                rules=rules,
             )
             target = data.get("target")
             game = cls(
@@ -283,19 +291,14 @@ def bots_of(level: BotLevel, players: int) -> dict[int, Bot]:
 
 
 @lru_cache(maxsize=64)
-def _replayed(
-    players: int, seed: int, dealer: int, moves: tuple[str, ...], rules: Rules
-) -> Deal:
-    deal = Deal.new(players, seed, dealer, rules)
-    for text in moves:
-        deal.push(decode(text))
-    return deal
+def _replayed(record: DealRecord) -> Deal:
+    return record.deal()
 
 
 def row_deal(players: int, row: DealRow, rules: Rules = FFT_2012) -> Deal:
     """The deal of a score-sheet row, replayed from its moves under the game's rules (do not
     modify it: cached)."""
-    return _replayed(players, row.seed, row.dealer, row.moves, rules)
+    return _replayed(row.record(players, rules))
 
 
 def coach_level_of(saved: object) -> CoachLevel:

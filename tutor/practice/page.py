@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from tutor.analysis.review import DealReview
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
 from tutor.practice.game import PracticeGame
+from tutor.review.deal import DealReview
 
 
 class Speed(StrEnum):

@@ -1,51 +1,46 @@
-"""A finished deal trick by trick, every hand visible, with the coach's remarks: for the
-replay after the deal."""
+"""A saved deal trick by trick, every hand visible, with the coach's remarks: what the replay
+after the deal, the deal review and its table show. One replay of the record
+(``DealRecord.replay``: one push per move, snapshots of the deal on the way) gives it all."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from tutor.engine.game import Deal, Play, TrickRecord
-from tutor.engine.variants import FFT_2012, Rules
-from tutor.practice.coach import Remark, trick_remarks
-from tutor.practice.moves import decode
+from tutor.engine.game import TrickRecord
+from tutor.engine.position import Position
+from tutor.engine.record import DealRecord, ReplayedTrick
+from tutor.practice.coach import Remark, remarks_on
 
 
 @dataclass(frozen=True, slots=True)
 class TrickView:
+    """One trick for ``learner``: every hand as it started, the trick, the coach's remarks,
+    and the learner's legal cards and the position just before its card (None: no card of
+    the learner's in the trick)."""
+
     index: int  # 0-based
     hands: tuple[int, ...]  # every hand as the trick starts
     record: TrickRecord
     remarks: tuple[Remark, ...]
+    legal: int | None = None
+    position: Position | None = None
+
+    @classmethod
+    def of(cls, trick: ReplayedTrick) -> TrickView:
+        before = trick.before
+        return cls(
+            trick.index,
+            trick.hands,
+            trick.record,
+            tuple(remarks_on(trick)),
+            trick.legal,
+            None if before is None else before.position(),
+        )
 
 
-def replay(
-    players: int,
-    seed: int,
-    dealer: int,
-    moves: Iterable[str],
-    learner: int = 0,
-    rules: Rules = FFT_2012,
-) -> list[TrickView]:
-    """The tricks of the deal ``(players, seed, dealer)`` played with ``moves`` under
-    ``rules`` (who takes an Excuse in the last trick depends on them)."""
-    deal = Deal.new(players, seed, dealer, rules)
-    out: list[TrickView] = []
-    hands: tuple[int, ...] | None = None
-    learner_legal: int | None = None
-    for text in moves:
-        action = decode(text)
-        if isinstance(action, Play):
-            if not deal.trick:
-                hands = tuple(deal.hands)
-            if deal.to_play == learner:
-                learner_legal = deal.legal_plays()
-        before = len(deal.tricks)
-        deal.push(action)
-        if len(deal.tricks) > before:
-            assert hands is not None
-            index = len(deal.tricks) - 1
-            remarks = trick_remarks(deal, index, learner, learner_legal)
-            out.append(TrickView(index, hands, deal.tricks[index], tuple(remarks)))
-    return out
+@lru_cache(maxsize=64)
+def replay(record: DealRecord, learner: int = 0) -> tuple[TrickView, ...]:
+    """The tricks of the deal ``record`` for the player at seat ``learner`` (cached: a record
+    and its views are immutable)."""
+    return tuple(TrickView.of(trick) for trick in record.replay(learner).tricks)

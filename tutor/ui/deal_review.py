@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from tutor.analysis.review import DealReview, Verdict, review_deal
 from tutor.engine.cards import Card, card_name, cards_of
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.variants import Rules
@@ -28,6 +27,7 @@ from tutor.practice.game import bots_of
 from tutor.practice.page import PracticeState
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
+from tutor.review.deal import DealReview, Verdict, review_deal
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
@@ -166,27 +166,25 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
 
 
 # --- computing once, keeping it -----------------------------------------------------------
-@lru_cache(maxsize=64)
-def tricks_of(
-    players: int, seed: int, dealer: int, moves: tuple[str, ...], rules: Rules
-) -> tuple[TrickView, ...]:
-    """The deal's tricks with every hand and the coach's remarks (cheap; cached per server)."""
-    return tuple(replay(players, seed, dealer, moves, LEARNER, rules))
+def tricks_of(game: PracticeGame, row: DealRow) -> tuple[TrickView, ...]:
+    """The deal's tricks with every hand and the coach's remarks (one replay, cached per
+    server: the review computed below shares it)."""
+    return replay(row.record(game.players, game.rules), LEARNER)
 
 
 def deal_review(
     s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules
 ) -> DealReview:
     """The stored review of the deal, else computed now and stored."""
-    views = tricks_of(players, row.seed, row.dealer, row.moves, rules)
-    remarks = tuple(view.remarks for view in views)
+    record = row.record(players, rules)
+    remarks = tuple(view.remarks for view in replay(record, LEARNER))
     data = s.deal_review(game_id, row.number)
     if data is not None:
         try:
             return DealReview.from_data(data, remarks)
         except ValueError:
             pass  # written by another version: computed again below
-    review = review_deal(players, row.seed, row.dealer, row.moves, LEARNER, rules)
+    review = review_deal(record, LEARNER)
     s.save_deal_review(
         game_id,
         row.number,
@@ -307,8 +305,8 @@ def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -
     # imported here: the practice page's package imports this module (its ending links here)
     from tutor.ui.practice.view import table_data
 
-    deal = PracticeDeal(game.players, row.seed, row.dealer, moves=row.moves, rules=game.rules,
-                        bots=bots_of(game.level, game.players))
+    deal = PracticeDeal.from_record(row.record(game.players, game.rules),
+                                    bots=bots_of(game.level, game.players))
     shown = PracticeGame(game.players, row.seed, row.dealer, game.target, game.coach, [row],
                          deal, game.game_id, row.number, game.rules, game.level)
     state = PracticeState.resumed(shown)
@@ -327,7 +325,7 @@ def _on_table_action(key: str, last: int, action: Action) -> None:
 
 
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
-    views = tricks_of(game.players, row.seed, row.dealer, row.moves, game.rules)
+    views = tricks_of(game, row)
     if not views:
         st.caption(t(lang, "review.no_deals"))
         return

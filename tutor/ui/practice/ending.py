@@ -10,13 +10,13 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from tutor.analysis.review import DealReview, review_deal
 from tutor.engine.cards import TOTAL_HALF_POINTS, cards_of, display_order
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.practice import LEARNER, DealRow
 from tutor.practice.page import PracticeState
 from tutor.practice.sheet import game_sheet
 from tutor.progress.store import StoreError
+from tutor.review.deal import DealReview, review_deal
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
@@ -56,7 +56,7 @@ def analysed(state: PracticeState, row: DealRow) -> DealReview:
         with suppress(StoreError):  # an unreachable store: computed here, not stored
             review = deal_review(store(), game.game_id, game.players, row, game.rules)
     if review is None:
-        review = review_deal(game.players, row.seed, row.dealer, row.moves, LEARNER, game.rules)
+        review = review_deal(row.record(game.players, game.rules), LEARNER)
     state.analysed = (decision, review)
     return review
 

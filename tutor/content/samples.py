@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.game import Deal, Phase
@@ -22,8 +23,6 @@ def _at_trick_start(deal: Deal, tricks_left: int) -> bool:
 def bot_position(players: int, seed: int, tricks_left: int) -> Deal | None:
     """The deal dealt from ``seed``, played by SimpleBot in every seat until ``tricks_left``
     tricks are left (at the start of a trick); None when the deal is void (all passed)."""
-    from tutor.bots.simple import SimpleBot
-
     if not 1 <= tricks_left <= HAND_SIZE[players]:
         raise ValueError(f"{tricks_left} tricks left: a deal has {HAND_SIZE[players]}")
     bots = [SimpleBot()] * players

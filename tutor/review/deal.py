@@ -28,7 +28,6 @@ mistake 4 to 14, a blunder 15 or more (a card that can turn the deal). See ``THR
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -46,11 +45,10 @@ from tutor.analysis.solver import (
     to_play,
 )
 from tutor.engine.cards import Card, format_card, parse_card
-from tutor.engine.game import Deal, Play
 from tutor.engine.position import Position
-from tutor.engine.variants import FFT_2012, Rules
-from tutor.practice.coach import Remark, trick_remarks
-from tutor.practice.moves import decode
+from tutor.engine.record import DealRecord
+from tutor.practice.coach import Remark
+from tutor.practice.replay import TrickView, replay
 
 REVIEW_VERSION = 1  # stored with a review: a review made by other rules or thresholds is redone
 
@@ -209,26 +207,14 @@ class _Turn:
     position: Position
 
 
-def _learner_turns(deal: Deal, moves: Iterable[str], learner: int) -> list[_Turn]:
-    """Play ``moves`` on ``deal``; the learner's cards with the position before each."""
-    turns: list[_Turn] = []
-    for text in moves:
-        action = decode(text)
-        if isinstance(action, Play) and deal.to_play == learner:
-            turns.append(
-                _Turn(len(deal.tricks), action.card, learner, deal.legal_plays(), deal.position())
-            )
-        deal.push(action)
-    return turns
-
-
-def _remarks(deal: Deal, learner: int, legal_by_trick: dict[int, int]) -> tuple[
-    tuple[Remark, ...], ...
-]:
-    return tuple(
-        tuple(trick_remarks(deal, index, learner, legal_by_trick.get(index)))
-        for index in range(len(deal.tricks))
-    )
+def _learner_turns(views: tuple[TrickView, ...], learner: int) -> list[_Turn]:
+    """The learner's cards with the position before each, from the deal's replay."""
+    return [
+        _Turn(view.index, view.record.cards[view.record.seats.index(learner)], learner,
+              view.legal, view.position)
+        for view in views
+        if view.legal is not None and view.position is not None
+    ]
 
 
 def _setup_key(p: Position) -> tuple[object, ...]:
@@ -298,22 +284,15 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
 
 
 def review_deal(
-    players: int,
-    seed: int,
-    dealer: int,
-    moves: Sequence[str],
-    learner: int = 0,
-    rules: Rules = FFT_2012,
-    *,
-    node_budget: int = NODE_BUDGET,
+    record: DealRecord, learner: int = 0, *, node_budget: int = NODE_BUDGET
 ) -> DealReview:
-    """The review of the deal ``(players, seed, dealer)`` played with ``moves`` under ``rules``
-    for the player at seat ``learner`` (see the module docstring). A deal that was not played
-    (a redeal, or moves stopping before the cards) has no cards to review."""
-    deal = Deal.new(players, seed, dealer, rules)
-    turns = _learner_turns(deal, moves, learner)
-    legal_by_trick = {turn.trick: turn.legal for turn in turns}
-    remarks = _remarks(deal, learner, legal_by_trick)
+    """The review of the deal ``record`` for the player at seat ``learner`` (see the module
+    docstring), from the deal's replay (``tutor.practice.replay``, shared with the pages that
+    show the tricks). A deal that was not played (a redeal, or moves stopping before the
+    cards) has no cards to review."""
+    views = replay(record, learner)
+    turns = _learner_turns(views, learner)
+    remarks = tuple(view.remarks for view in views)
     solvers: dict[tuple[object, ...], Solver] = {}
     for turn in turns:  # the earliest position of each setup roots its solver
         key = _setup_key(turn.position)
@@ -327,7 +306,8 @@ def review_deal(
         except SearchCut:
             break
     cards = tuple(judged.get(turn.trick) or _not_judged(turn) for turn in turns)
-    return DealReview(players, learner, cards, remarks, sum(s.nodes for s in solvers.values()))
+    nodes = sum(s.nodes for s in solvers.values())
+    return DealReview(record.players, learner, cards, remarks, nodes)
 
 
 def _not_judged(turn: _Turn) -> CardReview:

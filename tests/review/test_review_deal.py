@@ -9,19 +9,20 @@ from functools import cache
 import pytest
 
 from tutor.analysis import analyse
-from tutor.analysis.review import (
+from tutor.bots.simple import SimpleBot
+from tutor.bots.simulate import WAITING, bot_step, play_deal
+from tutor.engine.actions import parse_action
+from tutor.engine.cards import PETIT, parse_card
+from tutor.engine.game import Deal, Phase, Play
+from tutor.engine.record import DealRecord
+from tutor.practice.coach import RemarkCode
+from tutor.review.deal import (
     THRESHOLDS,
     DealReview,
     Verdict,
     review_deal,
     verdict_for,
 )
-from tutor.bots.simple import SimpleBot
-from tutor.bots.simulate import WAITING, bot_step, play_deal
-from tutor.engine.cards import PETIT, parse_card
-from tutor.engine.game import Deal, Phase, Play
-from tutor.practice.coach import RemarkCode
-from tutor.practice.moves import decode, encode
 
 DEALER = 3
 BLUNDER_SEED = 168  # the learner defends and holds the Petit and trumps at trick 15
@@ -42,12 +43,16 @@ def petit_thrown_away() -> tuple[str, ...]:
     deal.push(Play(PETIT))
     while deal.phase in WAITING:
         bot_step(deal, bots)
-    return tuple(encode(a) for a in deal.moves)
+    return DealRecord.of(deal).notation
+
+
+def blunder_record() -> DealRecord:
+    return DealRecord.from_notation(4, BLUNDER_SEED, DEALER, petit_thrown_away())
 
 
 @cache
 def blunder_review() -> DealReview:
-    return review_deal(4, BLUNDER_SEED, DEALER, petit_thrown_away())
+    return review_deal(blunder_record())
 
 
 def test_the_petit_thrown_under_the_attacks_trump_is_a_blunder_and_a_trump_was_better() -> None:
@@ -76,7 +81,7 @@ def test_the_values_are_the_solvers_own_for_the_position() -> None:
     for text in moves:
         if deal.to_play == 0 and len(deal.tricks) == BLUNDER_TRICK and deal.phase is Phase.PLAYING:
             break
-        deal.push(decode(text))
+        deal.push(parse_action(text))
     analysis = analyse(deal)
     card = blunder_review().card_in(BLUNDER_TRICK)
     assert card is not None
@@ -108,8 +113,7 @@ def test_the_last_card_is_forced_and_loses_nothing() -> None:
 
 
 def test_a_smaller_budget_judges_fewer_cards_never_more() -> None:
-    moves = petit_thrown_away()
-    small = review_deal(4, BLUNDER_SEED, DEALER, moves, node_budget=2_000)
+    small = review_deal(blunder_record(), node_budget=2_000)
     assert 0 < small.judged < blunder_review().judged
     by_trick = {c.trick: c for c in blunder_review().cards}
     for card in small.cards:
@@ -158,16 +162,15 @@ def test_stored_data_that_is_not_a_review_is_refused(data: dict[str, object]) ->
 
 def test_a_deal_everybody_passed_has_nothing_to_review() -> None:
     seed = next(s for s in range(50) if play_deal(4, s, DEALER).phase is Phase.REDEAL)
-    moves = [encode(a) for a in play_deal(4, seed, DEALER).moves]
-    review = review_deal(4, seed, DEALER, moves)
+    review = review_deal(DealRecord.of(play_deal(4, seed, DEALER)))
     assert review.cards == () and review.remarks == ()
 
 
 def test_a_deal_reviewed_for_another_seat_judges_that_seats_cards() -> None:
-    review = review_deal(4, BLUNDER_SEED, DEALER, petit_thrown_away(), learner=2, node_budget=5_000)
+    review = review_deal(blunder_record(), learner=2, node_budget=5_000)
     deal = Deal.new(4, BLUNDER_SEED, DEALER)
     for text in petit_thrown_away():
-        deal.push(decode(text))
+        deal.push(parse_action(text))
     assert [c.card for c in review.cards] == [
         record.cards[record.seats.index(2)] for record in deal.tricks
     ]
@@ -178,11 +181,11 @@ def test_the_loss_is_the_mark_difference_over_the_takers_share(players: int, see
     """The taker's mark is the deal's score times 2 at 3 players and with a partner at 5 (3 at
     4 players, 4 for a taker alone at 5): the loss is counted in the deal's score."""
     deal = play_deal(players, seed, players - 1)
-    moves = [encode(a) for a in deal.moves]
+    record = DealRecord.of(deal)
     share = 2 if players == 3 or deal.partner is not None else 4
     lost = []
     for seat in range(players):
-        for card in review_deal(players, seed, players - 1, moves, seat).cards:
+        for card in review_deal(record, seat).cards:
             if card.judged:
                 assert card.played is not None and card.best is not None
                 assert card.loss == abs(card.played - card.best) // share

@@ -1,4 +1,4 @@
-"""Mining "best card" puzzles from computer-played deals: ``python -m tutor.analysis.mine``.
+"""Mining "best card" puzzles from computer-played deals: ``python -m tutor.content.mine``.
 
 SimpleBot plays seeded deals; once few tricks are left, every card any seat is about to play
 is a candidate position, kept when the solver proves one card (or one group of equivalent
@@ -7,7 +7,7 @@ it stays best over many deals of the hands its player cannot see (``tutor.analys
 Each find carries the ideas it shows (``recognise``) and a difficulty from the tricks left and
 the size of the loss. The same seeds always give the same finds, so a seed names a puzzle.
 
-    python -m tutor.analysis.mine --players 4 --seeds 0 50 --tricks 5 --idea cash-the-king
+    python -m tutor.content.mine --players 4 --seeds 0 50 --tricks 5 --idea cash-the-king
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tutor.analysis.bestcard import (
     recognise,
 )
 from tutor.analysis.robust import robustness_of
+from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import PLAYING, WAITING, DecisionRandom
 from tutor.engine.cards import format_cards
 from tutor.engine.game import Deal
@@ -58,8 +59,6 @@ def candidate_positions(players: int, seed: int, max_tricks: int = MAX_TRICKS) -
     """The deal dealt from ``seed`` played by SimpleBot in every seat; each moment a card is
     to be played with at most ``max_tricks`` tricks left (the deal itself, to read before it
     moves on)."""
-    from tutor.bots.simple import SimpleBot
-
     bots = [SimpleBot()] * players
     deal = Deal.new(players, seed)
     base = seed * 1_000_003  # as bot_step's decision_rng: the deal replays from its seed
@@ -123,7 +122,7 @@ def mine(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tutor.analysis.mine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tutor.content.mine", description=__doc__)
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--seeds", type=int, nargs=2, default=(0, 20), metavar=("FIRST", "END"))
     parser.add_argument("--tricks", type=int, default=MAX_TRICKS, help="most tricks left")
