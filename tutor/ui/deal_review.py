@@ -31,6 +31,7 @@ from tutor.progress.store import DealReviewSummary, LearnerStore
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
+from tutor.ui.practice.view import table_data
 from tutor.ui.safe import BIGINT, query_int
 from tutor.ui.score_sheet import contract_label
 from tutor.ui.session import current_language, reported, show_store_problems, store
@@ -304,9 +305,6 @@ def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -
     """The practice table's data in its review mode for trick ``index`` of a saved deal: the
     deal rebuilt from its moves on the table the learner played it on (its past counted as
     watched: nothing is animated), without the practice page's "close the review"."""
-    # imported here: the practice page's package imports this module (its ending links here)
-    from tutor.ui.practice.view import table_data
-
     deal = PracticeDeal(game.players, row.seed, row.dealer, moves=row.moves, rules=game.rules,
                         bots=bots_of(game.level, game.players))
     shown = PracticeGame(game.players, row.seed, row.dealer, game.target, game.coach, [row],
