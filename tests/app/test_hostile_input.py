@@ -233,7 +233,7 @@ def test_a_total_player_or_the_same_name_twice_is_refused_clearly(
     at = open_sheet()
     start_game(at, names)
     assert at.error[0].value == t("en", f"score_sheet.errors.{reason}")
-    assert "ss_sheet" not in at.session_state
+    assert at.session_state["score-sheet-state"].sheet is None
 
 
 @pytest.mark.parametrize("points", [float("inf"), float("-inf"), float("nan"), 1e300])

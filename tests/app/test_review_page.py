@@ -21,7 +21,7 @@ from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.practice.moves import decode
 from tutor.progress.store import Database, LearnerStore
-from tutor.ui.deal_review import review_query
+from tutor.ui.reviews import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")

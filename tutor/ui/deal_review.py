@@ -1,215 +1,49 @@
 """The review of a saved practice deal, trick by trick on the practice table (its review mode:
 back/forward, ← and → too): the learner's card judged by the
 open-card solver (every hand visible), the better card and the line after it; the coach's
-rule-of-thumb remarks where the solver does not judge. And the learner's mistakes per reviewed
-deal over time, for "My progress".
+rule-of-thumb remarks where the solver does not judge.
 
 A review is computed once (a node budget per card keeps it near a second) and stored with the
-verdict counts in the learner's store; every later visit reads it back.
+verdict counts in the learner's store; every later visit reads it back (``tutor.ui.reviews``,
+which the practice page's end of deal and "My progress" share).
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterable, Sequence
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
-from tutor.analysis.review import DealReview, Verdict, review_deal
-from tutor.engine.cards import Card, card_name, cards_of
-from tutor.engine.dealing import HAND_SIZE
+from tutor.analysis.review import DealReview
+from tutor.engine.cards import cards_of
 from tutor.engine.variants import Rules
-from tutor.practice import LEARNER, DealRow, PracticeGame, seat_key
+from tutor.practice import DealRow, PracticeGame
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of
 from tutor.practice.page import PracticeState
-from tutor.practice.replay import TrickView, replay
-from tutor.progress.store import DealReviewSummary, LearnerStore
-from tutor.ui.card_svg import card_svg, hand_svg_row
-from tutor.ui.coach_text import remark_text
+from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
 from tutor.ui.practice.view import table_data
+from tutor.ui.reviews import (
+    LINE_CARD,
+    VERDICT_ICON,
+    counts_text,
+    deal_review,
+    review_panel,
+    tricks_of,
+)
 from tutor.ui.safe import BIGINT, query_int
-from tutor.ui.score_sheet import contract_label
 from tutor.ui.session import current_language, reported, show_store_problems, store
 from tutor.ui.table import Action, table
+from tutor.ui.words import contract_label, seat_name
 
 KIND = "practice"
 GAME_KEY = "review-game"
 DEAL_KEY = "review-deal"
 TABLE_KEY = "review-table"
 FROM_URL = "review-from-url"  # the (game, deal) of the URL last applied to the choosers
-CARD = 56
-LINE_CARD = 40
-_VERDICT_ICON = {
-    Verdict.INACCURACY: ":material/help:",
-    Verdict.MISTAKE: ":material/error:",
-    Verdict.BLUNDER: ":material/dangerous:",
-}
-
-
-# inaccuracy, mistake, blunder: from a mild yellow to red, as the verdicts grow
-_VERDICT_COLOUR = {
-    Verdict.INACCURACY: "#e8b931",
-    Verdict.MISTAKE: "#e07b24",
-    Verdict.BLUNDER: "#c62828",
-}
-
-
-# --- words --------------------------------------------------------------------------------
-def seat_name(seat: int, players: int, lang: str) -> str:
-    return t(lang, f"game.seats.{seat_key(seat, players, LEARNER)}")
-
-
-def counts_text(review: DealReview, lang: str) -> str:
-    """'2 inaccuracies, 1 mistake, 0 blunders among 9 cards judged by the solver'."""
-    return t(
-        lang,
-        "review.counts",
-        inaccuracies=review.count(Verdict.INACCURACY),
-        mistakes=review.count(Verdict.MISTAKE),
-        blunders=review.count(Verdict.BLUNDER),
-        judged=review.judged,
-        cards=len(review.cards),
-    )
-
-
-# --- drawing ------------------------------------------------------------------------------
-def _cell(seat: int, card: Card, players: int, lang: str, width: int, ring: bool) -> str:
-    style = "box-shadow:0 0 0 3px #e0a800;border-radius:7px;" if ring else ""
-    label = html.escape(seat_name(seat, players, lang))
-    return (
-        f'<div data-seat="{seat_key(seat, players, LEARNER)}" style="display:flex;'
-        f'flex-direction:column;align-items:center;gap:3px"><div style="line-height:0;{style}">'
-        f"{card_svg(card, width=width, lang=lang)}</div>"
-        f'<div style="font-size:0.75rem;color:#44524d">{label}</div></div>'
-    )
-
-
-def cards_by_seat_html(
-    plays: Iterable[tuple[int, Card]], players: int, lang: str, *, width: int = CARD,
-    winner: int | None = None, css_class: str = "review-trick",
-) -> str:
-    """Cards in a row in the order played, each over its player's name; the winner's ringed."""
-    cells = "".join(
-        _cell(seat, card, players, lang, width, seat == winner) for seat, card in plays
-    )
-    return (
-        f'<div class="{css_class}" style="display:flex;gap:8px;flex-wrap:wrap;'
-        f'align-items:flex-start;margin-bottom:6px">{cells}</div>'
-    )
-
-
-def line_tricks(review: DealReview, trick_index: int, line: Sequence[tuple[int, Card]]) -> list[
-    list[tuple[int, Card]]
-]:
-    """A line cut into tricks: the first is the rest of the trick the line starts in."""
-    tricks_left = HAND_SIZE[review.players] - trick_index
-    already = review.players * tricks_left - len(line)  # cards of that trick played before
-    first = review.players - already
-    out = [list(line[:first])]
-    for start in range(first, len(line), review.players):
-        out.append(list(line[start:start + review.players]))
-    return [chunk for chunk in out if chunk]
-
-
-def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
-    """What the review says of the learner's card in trick ``trick_index`` (0-based): the
-    solver's verdict and the better card with the line after it, or, where the solver did not
-    judge, the coach's remarks."""
-    card = review.card_in(trick_index)
-    remarks = review.remarks[trick_index] if trick_index < len(review.remarks) else ()
-    if card is None:
-        st.caption(t(lang, "review.no_card"))
-        return
-    st.markdown(f"**{t(lang, 'review.your_card')}**")
-    st.markdown(hand_svg_row([card.card], width=CARD, lang=lang), unsafe_allow_html=True)
-    if not card.judged:
-        st.caption(t(lang, "review.not_judged"))
-    elif card.forced:
-        st.info(t(lang, "review.forced"), icon=":material/lock:")
-    elif card.verdict is None:
-        st.success(t(lang, "review.best"), icon=":material/check_circle:")
-    else:
-        text = t(
-            lang,
-            f"review.verdict.{card.verdict.value}",
-            loss=card.loss,
-            played=card.played,
-            best=card.best,
-        )
-        shown = st.error if card.verdict is Verdict.BLUNDER else st.warning
-        shown(text, icon=_VERDICT_ICON[card.verdict])
-    if card.judged and card.played is not None:
-        st.caption(t(lang, "review.values", played=card.played, best=card.best))
-    if card.better:
-        names = ", ".join(card_name(c, lang) for c in card.better)
-        st.markdown(f"**{t(lang, 'review.better', cards=names)}**")
-        st.markdown(
-            hand_svg_row(card.better, width=CARD, lang=lang), unsafe_allow_html=True
-        )
-        st.markdown(f"**{t(lang, 'review.line')}**")
-        for chunk in line_tricks(review, trick_index, card.line):
-            st.markdown(
-                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
-                                   css_class="review-line"),
-                unsafe_allow_html=True,
-            )
-    if remarks:
-        st.markdown(f"**{t(lang, 'review.coach')}**")
-        for remark in remarks:
-            (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
-    elif not card.judged:
-        st.caption(t(lang, "review.no_remark"))
-
-
-# --- computing once, keeping it -----------------------------------------------------------
-@lru_cache(maxsize=64)
-def tricks_of(
-    players: int, seed: int, dealer: int, moves: tuple[str, ...], rules: Rules
-) -> tuple[TrickView, ...]:
-    """The deal's tricks with every hand and the coach's remarks (cheap; cached per server)."""
-    return tuple(replay(players, seed, dealer, moves, LEARNER, rules))
-
-
-def deal_review(
-    s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules
-) -> DealReview:
-    """The stored review of the deal, else computed now and stored."""
-    views = tricks_of(players, row.seed, row.dealer, row.moves, rules)
-    remarks = tuple(view.remarks for view in views)
-    data = s.deal_review(game_id, row.number)
-    if data is not None:
-        try:
-            return DealReview.from_data(data, remarks)
-        except ValueError:
-            pass  # written by another version: computed again below
-    review = review_deal(players, row.seed, row.dealer, row.moves, LEARNER, rules)
-    s.save_deal_review(
-        game_id,
-        row.number,
-        judged=review.judged,
-        inaccuracies=review.count(Verdict.INACCURACY),
-        mistakes=review.count(Verdict.MISTAKE),
-        blunders=review.count(Verdict.BLUNDER),
-        data=review.to_data(),
-    )
-    return review
-
-
 # --- the page -----------------------------------------------------------------------------
-PAGE_PATH = "review"  # the page's URL path (app.py)
-
-
-def review_query(game_id: int, deal: int) -> dict[str, str]:
-    """The query parameters that open the review of deal ``deal`` (1-based) of a saved game:
-    for a link or button after the deal (``st.page_link(..., query_params=...)``)."""
-    return {"game": str(game_id), "deal": str(deal)}
-
-
 def _step_key(game_id: int, number: int) -> str:
     return f"review-trick-{game_id}-{number}"
 
@@ -342,7 +176,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
                   verdict=t(lang, f"review.one.{card.verdict.value}")),
                 key=f"review-goto-{card.trick}",
                 on_click=_go, args=(key, card.trick),
-                icon=_VERDICT_ICON[card.verdict],
+                icon=VERDICT_ICON[card.verdict],
             )
     index = min(max(int(st.session_state.get(key, 0)), 0), last)
     back, where, forward = st.columns([1, 3, 1])
@@ -373,37 +207,3 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
         review_panel(review, index, lang)
 
 
-# --- "My progress": mistakes per reviewed deal over time -----------------------------------
-def mistakes_table(summaries: Sequence[DealReviewSummary], lang: str) -> pd.DataFrame:
-    """One line per reviewed deal, the earliest first."""
-    return pd.DataFrame({
-        t(lang, "review.progress.when"): [
-            f"{s.reviewed.astimezone():%Y-%m-%d %H:%M}" for s in summaries
-        ],
-        t(lang, "review.progress.deal"): [
-            t(lang, "review.progress.deal_of", n=s.deal, game=s.game_name)
-            for s in summaries
-        ],
-        t(lang, "review.name.inaccuracy"): [s.inaccuracies for s in summaries],
-        t(lang, "review.name.mistake"): [s.mistakes for s in summaries],
-        t(lang, "review.name.blunder"): [s.blunders for s in summaries],
-        t(lang, "review.progress.judged"): [s.judged for s in summaries],
-    })
-
-
-def mistakes_over_time(lang: str) -> None:
-    """The learner's inaccuracies, mistakes and blunders per reviewed deal, as a chart and a
-    table (a failed read is a warning in its place)."""
-    st.subheader(t(lang, "review.progress.heading"))
-    summaries = store().deal_reviews()
-    if not summaries:
-        st.caption(t(lang, "review.progress.empty"))
-        return
-    table = mistakes_table(summaries, lang)
-    verdicts = [t(lang, f"review.name.{v.value}") for v in Verdict]
-    chart = table[verdicts].copy()
-    chart.index = pd.RangeIndex(1, len(table) + 1, name=t(lang, "review.progress.order"))
-    st.bar_chart(chart, y=verdicts, x_label=t(lang, "review.progress.order"),
-                 y_label=t(lang, "review.progress.count"), stack=True,
-                 color=[_VERDICT_COLOUR[v] for v in Verdict])
-    st.dataframe(table, hide_index=True)

@@ -13,8 +13,9 @@ from tutor.content.models import Lesson, Theme
 from tutor.inputs import PARAM_SHOWN, clip, plain
 from tutor.progress.store import SavedLesson
 from tutor.ui.exercise import attempts, last_verdict, render_exercise, reset_exercise
-from tutor.ui.glossary import show_glossary_terms
+from tutor.ui.glossary_terms import show_glossary_terms
 from tutor.ui.i18n import localized, t
+from tutor.ui.registry import page
 from tutor.ui.safe import query_int
 from tutor.ui.session import (
     LessonProgress,
@@ -27,10 +28,8 @@ from tutor.ui.session import (
     show_store_problems,
     store,
 )
+from tutor.ui.trainer import FROM_LESSON
 from tutor.ui.views import show_cards, show_trick
-
-PUZZLES_PAGE = "tutor/ui/pages/puzzles.py"
-TRAINER_THEMES = "trainer_themes_chosen"  # session state the puzzle page's theme filter reads
 
 # The puzzle themes that practise what each lesson teaches, offered on its last step.
 LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
@@ -233,7 +232,7 @@ def _open_lesson(lesson_id: str) -> None:
 
 def _open_puzzles(themes: tuple[Theme, ...]) -> None:
     """on_click: the puzzle page's theme filter set to the lesson's themes."""
-    st.session_state[TRAINER_THEMES] = [theme.value for theme in themes]
+    st.session_state[FROM_LESSON] = [theme.value for theme in themes]
 
 
 def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
@@ -256,7 +255,7 @@ def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
             t(lang, "lesson.practise_themes", themes=names), key="lesson-puzzles",
             icon=":material/extension:", on_click=_open_puzzles, args=(themes,),
         ):
-            st.switch_page(PUZZLES_PAGE)
+            st.switch_page(page("puzzles").file)
 
 
 def _render_step(
