@@ -205,7 +205,7 @@ def test_export_gives_the_learners_own_data_as_json(
 def test_start_afresh_forgets_progress_and_keeps_games(mine: LearnerStore) -> None:
     game_id = progress_of(mine)
     at = open_app("dashboard", lang="en")
-    at.button(key="profile-afresh").click()
+    at.button(key="dashboard-afresh").click()
     run(at)
     assert "you start afresh" in texts(at)
     assert metric(at, "Puzzles solved") == "0"
@@ -218,7 +218,7 @@ def test_delete_my_data_deletes_everything_and_gives_a_new_profile(
 ) -> None:
     progress_of(mine)
     at = open_app("dashboard", lang="en")
-    at.button(key="profile-delete").click()
+    at.button(key="dashboard-delete").click()
     run(at)
     assert "Your data was deleted" in texts(at)
     assert not database.learner_exists(mine.learner_id)
@@ -236,13 +236,13 @@ def test_the_progress_saved_before_profiles_can_be_claimed_once(
     database.learner(legacy).record_attempt("puzzle", "counting-01", "counting", True, True)
     at = open_app("dashboard", lang="en")
     assert metric(at, "Puzzles solved") == "0"
-    at.button(key="profile-claim").click()
+    at.button(key="dashboard-claim").click()
     run(at)
     assert "That progress is now in your profile." in texts(at)
     assert metric(at, "Puzzles solved") == "1"
-    assert not [b for b in at.button if b.key == "profile-claim"]  # once
-    assert opened_as(other, "dashboard", lang="en").button(key="profile-afresh")
-    assert not [b for b in opened_as(other, "dashboard").button if b.key == "profile-claim"]
+    assert not [b for b in at.button if b.key == "dashboard-claim"]  # once
+    assert opened_as(other, "dashboard", lang="en").button(key="dashboard-afresh")
+    assert not [b for b in opened_as(other, "dashboard").button if b.key == "dashboard-claim"]
 
 
 # --- a failed store call -----------------------------------------------------------------------
@@ -338,7 +338,7 @@ def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
     assert at.session_state[LEARNER] == mine.learner_id
     assert metric(at, "Puzzles solved") == "1"
     assert r"Signed in as **Ann \*bold\***" in texts(at)  # the name shown as typed
-    assert [b for b in at.button if b.key == "profile-sign-out"]
+    assert [b for b in at.button if b.key == "dashboard-sign-out"]
     assert is_account(database, mine.learner_id)  # its cookie no longer opens it alone
     monkeypatch.setattr(learner_module, "_cookie_learner", lambda db, secret: None)
     elsewhere = signed_in_session("oidc|ann")  # another device: no cookie
@@ -346,17 +346,17 @@ def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
     stranger = signed_in_session("oidc|bob")
     assert stranger.session_state[LEARNER] != mine.learner_id
     assert metric(stranger, "Puzzles solved") == "0"
-    elsewhere.button(key="profile-sign-out").click()
+    elsewhere.button(key="dashboard-sign-out").click()
     run(elsewhere)
     assert elsewhere.session_state[LEARNER] != mine.learner_id  # signed out: not the account
     assert metric(elsewhere, "Puzzles solved") == "0"
-    assert [b for b in elsewhere.button if b.key == "profile-sign-in"]
+    assert [b for b in elsewhere.button if b.key == "dashboard-sign-in"]
 
 
 def test_without_auth_configured_no_sign_in_is_offered(mine: LearnerStore) -> None:
     at = open_app("dashboard", lang="en")
     keys = {b.key for b in at.button}
-    assert not keys & {"profile-sign-in", "profile-sign-out"}
+    assert not keys & {"dashboard-sign-in", "dashboard-sign-out"}
     assert "a cookie with a random id" in texts(at)
 
 
@@ -376,7 +376,7 @@ def test_a_failed_lesson_save_is_said_and_the_next_step_saves_again(
     at = open_app("lessons", lang="en", lesson="the-deck", step="1")
     assert "The progress database is busy right now" in texts(at)
     assert mine.lessons() == {}
-    at.button(key="lesson-next").click()  # the page still works
+    at.button(key="lessons-next").click()  # the page still works
     run(at)
     assert "busy" not in texts(at)
     assert mine.lessons()["the-deck"].step == 1

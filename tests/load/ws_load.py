@@ -312,9 +312,9 @@ class Learner:
         await self.act("lesson_open", page="lessons",
                        query=urlencode({"lang": "en", "lesson": lesson, "step": 1}))
         for _ in range(3):
-            if not self.s.has("lesson-next"):
+            if not self.s.has("lessons-next"):
                 break
-            await self.act("lesson_next", states=[self.s.click("lesson-next")])
+            await self.act("lesson_next", states=[self.s.click("lessons-next")])
 
     async def puzzle(self) -> None:
         pick = self.rng.choice(self.puzzles)

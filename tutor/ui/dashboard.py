@@ -28,7 +28,7 @@ from tutor.ui.session import (
 )
 from tutor.ui.trainer import PUZZLE_ID, REVIEW, SOURCE, WEAK_RATE, find_puzzle
 
-FLASH = "profile_flash"
+FLASH = "dashboard-flash"
 CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
 NAME_CHARS = 90  # a puzzle named by its question, cut to this length
 
@@ -211,11 +211,11 @@ def _identity(lang: str) -> None:
     if signed_in():
         who = st.user.get("name") or st.user.get("email") or ""
         st.markdown(t(lang, "profile.signed_in", who=plain(str(who))))
-        st.button(t(lang, "profile.sign_out"), key="profile-sign-out", on_click=_sign_out,
+        st.button(t(lang, "profile.sign_out"), key="dashboard-sign-out", on_click=_sign_out,
                   icon=":material/logout:")
     elif auth_configured():
         st.caption(t(lang, "profile.anonymous_with_sign_in"))
-        st.button(t(lang, "profile.sign_in"), key="profile-sign-in", on_click=st.login,
+        st.button(t(lang, "profile.sign_in"), key="dashboard-sign-in", on_click=st.login,
                   icon=":material/login:", type="primary")
     else:
         st.caption(t(lang, "profile.anonymous"))
@@ -231,21 +231,21 @@ def _your_data(lang: str) -> None:
             data=data,
             file_name="tarot-tutor-my-data.json",
             mime="application/json",
-            key="profile-export",
+            key="dashboard-export",
             help=t(lang, "profile.export_help"),
             icon=":material/download:",
         )
     with st.expander(t(lang, "profile.afresh_heading"), icon=":material/restart_alt:"):
         st.caption(t(lang, "profile.afresh_explain"))
-        st.button(t(lang, "profile.afresh_confirm"), key="profile-afresh",
+        st.button(t(lang, "profile.afresh_confirm"), key="dashboard-afresh",
                   on_click=_start_afresh)
     with st.expander(t(lang, "profile.delete_heading"), icon=":material/delete_forever:"):
         st.caption(t(lang, "profile.delete_explain"))
-        st.button(t(lang, "profile.delete_confirm"), key="profile-delete",
+        st.button(t(lang, "profile.delete_confirm"), key="dashboard-delete",
                   on_click=_delete_everything)
     with reported(lang):
         if database().legacy_learner() is not None:
             with st.expander(t(lang, "profile.legacy_heading"), icon=":material/inventory_2:"):
                 st.caption(t(lang, "profile.legacy_explain"))
-                st.button(t(lang, "profile.legacy_claim"), key="profile-claim",
+                st.button(t(lang, "profile.legacy_claim"), key="dashboard-claim",
                           on_click=_claim_legacy)
