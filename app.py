@@ -25,7 +25,7 @@ with st.sidebar:
         LANGUAGES,
         default=lang,
         format_func=LANGUAGE_NAMES.__getitem__,
-        key="lang_switch",
+        key="app-language",
     )
     if chosen and chosen != lang:
         set_language(chosen)

@@ -62,7 +62,7 @@ def test_an_unknown_puzzle_link_explains_itself_and_shows_the_first():
 def test_italian_from_the_url_and_the_switch_back_to_english():
     at = open_app(lang="it")
     assert "Impara il tarot francese" in texts(at)
-    at.segmented_control(key="lang_switch").set_value("en").run()
+    at.segmented_control(key="app-language").set_value("en").run()
     assert "Learn French Tarot" in texts(at)
     assert at.query_params["lang"] == ["en"] or at.query_params["lang"] == "en"
 

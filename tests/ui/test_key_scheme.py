@@ -22,20 +22,15 @@ WORDS = re.compile(r"^(?:[a-z0-9]+|\{\})(?:-(?:[a-z0-9]+|\{\}))*$")
 # The practice page's keys, which the `table` branch renames (the integrator drops this set
 # at the merge), and "lang", which the practice page reads.
 PRACTICE_NOT_YET_RENAMED = {"practice_state", "lang"}
-# Keys this branch has not brought under the scheme yet: the puzzle page and the exercise
-# widgets (the `kinds` branch rewrites them), the score quiz, the lessons, "My progress", the
-# position view, the card picker and the session's own keys.
+# Keys this branch has not brought under the scheme yet: the puzzle page's and the exercise
+# widgets' (the `kinds` branch rewrites that code at the same time), the position view's, the
+# app's language switch, the learner cookie's and the session's own.
 NOT_YET_RENAMED = {
     'bookmark-{}', 'due:{}', 'ex:{}', 'gen-next', 'gen_family', 'gen_players', 'hint-{}',
-    'hints:puzzle-{}', 'hints:{}', 'kept:{}', 'lang_switch', 'lesson_progress', 'pos-close',
-    'pos-hand', 'pos_verdict', 'puzzle-next', 'puzzle-prev', 'puzzle_id', 'report-note-{}',
-    'report-send-{}', 'saved_lessons', 'sq_all_{}', 'sq_as_list', 'sq_check_{}',
-    'sq_count_form_{}', 'sq_count_{}', 'sq_form_{}_{}', 'sq_hint_{}', 'sq_last_level',
-    'sq_last_mode', 'sq_level', 'sq_mode', 'sq_new', 'sq_reveal_{}', 'sq_seat_{}_{}', 'sq_seed',
-    'sq_skip_{}_{}', 'sq_states', 'sq_step_{}_{}', 'sq_steps_done', 'sq_taker_{}',
-    'store_problems', 'trainer_answered', 'trainer_difficulty', 'trainer_filters_stored',
-    'trainer_players', 'trainer_source', 'trainer_themes', 'trainer_weak', 'tutor_learner_cookie',
-    'tutor_learner_id', 'unsaved:{}',
+    'hints:puzzle-{}', 'hints:{}', 'kept:{}', 'puzzle-next', 'puzzle-prev', 'puzzle_id',
+    'report-note-{}', 'report-send-{}', 'trainer_answered', 'trainer_difficulty',
+    'trainer_filters_stored', 'trainer_players', 'trainer_source', 'trainer_themes',
+    'trainer_weak', 'unsaved:{}',
 }
 
 STATE_CALLS = {"get", "pop", "setdefault", "__contains__", "__getitem__", "__setitem__"}
@@ -121,3 +116,11 @@ def test_the_scan_reads_constants_and_f_strings() -> None:
     assert not follows_the_scheme("ss_edit_{}")
     assert follows_the_scheme("score-sheet-edit-{}")
     assert follows_the_scheme("{}-hand")
+
+
+def test_forgetting_the_session_copies_drops_each_pages_state() -> None:
+    from tutor.ui import session
+    from tutor.ui.practice.saving import STATE as PRACTICE
+    from tutor.ui.score_sheet_state import STATE as SCORE_SHEET
+
+    assert {PRACTICE, SCORE_SHEET} <= set(session._SESSION_COPIES)

@@ -18,6 +18,7 @@ from tutor.ui.i18n import localized, t
 from tutor.ui.registry import page
 from tutor.ui.safe import query_int
 from tutor.ui.session import (
+    SAVED_LESSONS,
     LessonProgress,
     bank,
     current_language,
@@ -156,9 +157,9 @@ def _render(lang: str) -> None:
 
 
 def _saved_lessons() -> dict[str, SavedLesson]:
-    if "saved_lessons" not in st.session_state:  # one read per session (see lesson_progress)
-        st.session_state["saved_lessons"] = store().lessons()
-    saved: dict[str, SavedLesson] = st.session_state["saved_lessons"]
+    if SAVED_LESSONS not in st.session_state:  # one read per session (see lesson_progress)
+        st.session_state[SAVED_LESSONS] = store().lessons()
+    saved: dict[str, SavedLesson] = st.session_state[SAVED_LESSONS]
     return saved
 
 

@@ -32,7 +32,9 @@ PARAM = "pos"
 # hostile link from costing more than reading a short string.
 POSITION_CHARS = 1000
 PROBLEM_SHOWN = 200  # characters of the engine's reason quoted back
-VERDICT = "pos_verdict"  # (position text, card picked) in session state
+VERDICT = "position-verdict"  # (position text, card picked) in session state
+HAND = "position-hand"
+CLOSE = "position-close"  # the puzzle page's button back from a position
 
 
 def position_link(position: Position, lang: str) -> str:
@@ -145,7 +147,7 @@ def render_position(raw: str, lang: str) -> None:
     st.markdown(f"**{t(lang, 'position.pick', seat=seat_text(seat, lang))}**")
     card_picker(
         hand,
-        key="pos-hand",
+        key=HAND,
         playable=None,
         selected={chosen} if chosen in hand else None,
         lang=lang,

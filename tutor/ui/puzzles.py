@@ -33,6 +33,7 @@ from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
 from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
+from tutor.ui.position import CLOSE as POSITION_CLOSE
 from tutor.ui.position import PARAM, render_position
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
@@ -398,7 +399,7 @@ def render() -> None:
     raw = st.query_params.get(PARAM)
     if raw is not None:  # a shared position (?pos=): that view alone
         render_position(raw, lang)
-        st.button(t(lang, "position.close"), key="pos-close", on_click=_close_position)
+        st.button(t(lang, "position.close"), key=POSITION_CLOSE, on_click=_close_position)
         return
     show_store_problems(lang)
     due_items: list[tuple[str, datetime]] | None = None

@@ -21,10 +21,10 @@ from tutor.progress.store import NotFoundError, SavedGame, StoreError
 from tutor.scoresheet.messages import explain
 from tutor.scoresheet.sheet import DATA_VERSION, EntryError, Sheet
 from tutor.ui.i18n import t
-from tutor.ui.session import store
+from tutor.ui.session import SCORE_SHEET_STATE, store
 
 KIND = "sheet"
-STATE = "score-sheet-state"
+STATE = SCORE_SHEET_STATE
 # the new-game form's widgets
 NEW_GAME = "score-sheet-new-game"
 NEW_COUNT = "score-sheet-new-count"
