@@ -10,6 +10,7 @@ which the practice page's end of deal and "My progress" share).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -42,18 +43,39 @@ KIND = "practice"
 GAME_KEY = "review-game"
 DEAL_KEY = "review-deal"
 TABLE_KEY = "review-table"
-FROM_URL = "review-from-url"  # the (game, deal) of the URL last applied to the choosers
+STATE = "review-state"
+BACK = "review-back"
+FORWARD = "review-forward"
+Shown = tuple[int, int]  # (game id, deal number): a deal of a saved game
+
+
+@dataclass
+class ReviewState:
+    """What the page keeps between reruns (the game and the deal chosen are its widgets')."""
+
+    from_url: tuple[int | None, int | None] | None = None  # the URL's last applied (game, deal)
+    tricks: dict[Shown, int] = field(default_factory=dict)  # the trick shown, per deal
+
+    def trick(self, deal: Shown) -> int:
+        return self.tricks.get(deal, 0)
+
+
+def page_state() -> ReviewState:
+    state = st.session_state.get(STATE)
+    if not isinstance(state, ReviewState):
+        state = ReviewState()
+        st.session_state[STATE] = state
+    return state
+
+
 # --- the page -----------------------------------------------------------------------------
-def _step_key(game_id: int, number: int) -> str:
-    return f"review-trick-{game_id}-{number}"
+def _step(deal: Shown, by: int, last: int) -> None:
+    state = page_state()
+    state.tricks[deal] = min(max(state.trick(deal) + by, 0), last)
 
 
-def _step(key: str, by: int, last: int) -> None:
-    st.session_state[key] = min(max(st.session_state.get(key, 0) + by, 0), last)
-
-
-def _go(key: str, trick: int) -> None:
-    st.session_state[key] = trick
+def _go(deal: Shown, trick: int) -> None:
+    page_state().tricks[deal] = trick
 
 
 def _deal_label(row: DealRow, players: int, rules: Rules, lang: str) -> str:
@@ -79,8 +101,9 @@ def _apply_url(lang: str, ids: list[int]) -> None:
         st.warning(t(lang, "review.not_yours"), icon=":material/block:")
         wanted_game = None
     wanted = (wanted_game, wanted_deal)
-    if wanted_game is not None and st.session_state.get(FROM_URL) != wanted:
-        st.session_state[FROM_URL] = wanted
+    state = page_state()
+    if wanted_game is not None and state.from_url != wanted:
+        state.from_url = wanted
         st.session_state[GAME_KEY] = wanted_game
         if wanted_deal is not None:
             st.session_state[DEAL_KEY] = wanted_deal
@@ -150,12 +173,12 @@ def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -
     return data
 
 
-def _on_table_action(key: str, last: int, action: Action) -> None:
+def _on_table_action(deal: Shown, last: int, action: Action) -> None:
     """A step on the table (its ←/→ buttons and keys); anything else it may send is ignored."""
     if action.get("kind") == "review" and action.get("step") in (-1, 1):
-        _step(key, int(action["step"]), last)
+        _step(deal, int(action["step"]), last)
     elif action.get("kind") == "action" and action.get("id") in ("review:back", "review:next"):
-        _step(key, -1 if action["id"] == "review:back" else 1, last)
+        _step(deal, -1 if action["id"] == "review:back" else 1, last)
 
 
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
@@ -164,7 +187,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
         st.caption(t(lang, "review.no_deals"))
         return
     st.caption(counts_text(review, lang))
-    key = _step_key(game.game_id or 0, row.number)
+    shown = (game.game_id or 0, row.number)
     last = len(views) - 1
     marked = [c for c in review.cards if c.verdict is not None]
     if marked:  # one button per marked card: straight to its trick
@@ -175,15 +198,15 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
                 t(lang, "review.marked", n=card.trick + 1,
                   verdict=t(lang, f"review.one.{card.verdict.value}")),
                 key=f"review-goto-{card.trick}",
-                on_click=_go, args=(key, card.trick),
+                on_click=_go, args=(shown, card.trick),
                 icon=VERDICT_ICON[card.verdict],
             )
-    index = min(max(int(st.session_state.get(key, 0)), 0), last)
+    index = min(max(page_state().trick(shown), 0), last)
     back, where, forward = st.columns([1, 3, 1])
-    back.button(t(lang, "review.back"), key="review-back", on_click=_step, args=(key, -1, last),
+    back.button(t(lang, "review.back"), key=BACK, on_click=_step, args=(shown, -1, last),
                 disabled=index == 0, icon=":material/chevron_left:", width="stretch")
-    forward.button(t(lang, "review.forward"), key="review-forward", on_click=_step,
-                   args=(key, 1, last), disabled=index == last,
+    forward.button(t(lang, "review.forward"), key=FORWARD, on_click=_step,
+                   args=(shown, 1, last), disabled=index == last,
                    icon=":material/chevron_right:", width="stretch")
     view = views[index]
     record = view.record
@@ -194,7 +217,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
     left, right = st.columns([3, 2])
     with left:
         table(review_table_data(game, row, index, lang), key=TABLE_KEY,
-              on_action=partial(_on_table_action, key, last))
+              on_action=partial(_on_table_action, shown, last))
         with st.expander(t(lang, "review.hands", n=index + 1)):
             for seat in range(game.players):
                 st.caption(seat_name(seat, game.players, lang))

@@ -32,6 +32,11 @@ from tutor.ui.session import (
 from tutor.ui.trainer import FROM_LESSON
 from tutor.ui.views import show_cards, show_trick
 
+CHOICE = "lessons-choice"  # the lesson chooser's widget
+LINK = "lessons-link"  # session state: the (lesson, step) of the URL last followed
+BACK, NEXT, RESTART = "lessons-back", "lessons-next", "lessons-restart"
+NEXT_LESSON, PUZZLES = "lessons-next-lesson", "lessons-puzzles"
+
 # The puzzle themes that practise what each lesson teaches, offered on its last step.
 LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "the-deck": (Theme.FOLLOW_SUIT,),
@@ -137,19 +142,19 @@ def _render(lang: str) -> None:
     # A link (?lesson=&step=) is followed once; afterwards the page writes where the learner
     # is back into the URL, so following it again would undo their own navigation.
     link = (wanted, st.query_params.get("step"))
-    if wanted is not None and link != st.session_state.get("lessons-link"):
-        st.session_state["lessons-choice"] = wanted
+    if wanted is not None and link != st.session_state.get(LINK):
+        st.session_state[CHOICE] = wanted
         steps = len(next(lesson for lesson in lessons if lesson.id == wanted).steps)
         step = query_int("step", 1, steps, lang)
         if step is not None:
             lesson_progress(wanted).step = step - 1
-    if "lessons-choice" not in st.session_state:
-        st.session_state["lessons-choice"] = where_left_off(ids) or ids[0]
+    if CHOICE not in st.session_state:
+        st.session_state[CHOICE] = where_left_off(ids) or ids[0]
     by_id = {lesson.id: lesson for lesson in lessons}
     chosen = st.selectbox(
         t(lang, "lesson.choose"),
         ids,
-        key="lessons-choice",
+        key=CHOICE,
         format_func=lambda i: _title(by_id[i], lang),
         on_change=_chosen,
     )
@@ -183,7 +188,7 @@ def _touch(lesson_id: str) -> None:
 
 def _chosen() -> None:
     """on_change of the lesson choice: the lesson chosen is where the learner now is."""
-    _touch(str(st.session_state["lessons-choice"]))
+    _touch(str(st.session_state[CHOICE]))
 
 
 @st.fragment
@@ -197,7 +202,7 @@ def _lesson_step(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     progress.step = min(progress.step, len(lesson.steps) - 1)
     st.query_params["lesson"] = lesson.id
     st.query_params["step"] = str(progress.step + 1)
-    st.session_state["lessons-link"] = (lesson.id, str(progress.step + 1))
+    st.session_state[LINK] = (lesson.id, str(progress.step + 1))
     _render_step(lesson, lessons, progress, lang)
     with overview:
         _overview(lessons, lang)
@@ -227,7 +232,7 @@ def _check_key(lesson: Lesson, index: int) -> str:
 
 def _open_lesson(lesson_id: str) -> None:
     """on_click: the next lesson becomes the lesson chosen (where the learner now is)."""
-    st.session_state["lessons-choice"] = lesson_id
+    st.session_state[CHOICE] = lesson_id
     _touch(lesson_id)
 
 
@@ -246,14 +251,14 @@ def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     else:
         if st.button(
             t(lang, "lesson.next_lesson", title=_title(following, lang)),
-            key="lessons-next-lesson", type="primary", icon=":material/arrow_forward:",
+            key=NEXT_LESSON, type="primary", icon=":material/arrow_forward:",
             on_click=_open_lesson, args=(following.id,),
         ):
             st.rerun(scope="app")  # the lesson choice above the fragment changes too
     if themes:
         names = ", ".join(t(lang, f"themes.{theme.value}") for theme in themes)
         if st.button(
-            t(lang, "lesson.practise_themes", themes=names), key="lessons-puzzles",
+            t(lang, "lesson.practise_themes", themes=names), key=PUZZLES,
             icon=":material/extension:", on_click=_open_puzzles, args=(themes,),
         ):
             st.switch_page(page("puzzles").file)
@@ -291,13 +296,13 @@ def _render_step(
     with reported(lang):  # a failed save is said here; the next change saves it again
         save_lesson_progress(lesson.id)
     back, _, forward = st.columns([1, 2, 1])
-    back.button(t(lang, "lesson.back"), disabled=index == 0, key="lessons-back",
+    back.button(t(lang, "lesson.back"), disabled=index == 0, key=BACK,
                 use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))
     if index < total - 1:
-        forward.button(t(lang, "lesson.next"), key="lessons-next", type="primary",
+        forward.button(t(lang, "lesson.next"), key=NEXT, type="primary",
                        use_container_width=True, on_click=_go_to, args=(lesson.id, index + 1))
     else:
-        forward.button(t(lang, "lesson.restart"), key="lessons-restart",
+        forward.button(t(lang, "lesson.restart"), key=RESTART,
                        use_container_width=True, on_click=_restart, args=(lesson,))
         checks = sum(1 for s in steps if s.check is not None)
         unanswered = step.check is not None and last_verdict(_check_key(lesson, index)) is None
