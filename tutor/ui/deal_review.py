@@ -35,7 +35,13 @@ from tutor.ui.reviews import (
     tricks_of,
 )
 from tutor.ui.safe import BIGINT, query_int
-from tutor.ui.session import current_language, reported, show_store_problems, store
+from tutor.ui.session import (
+    current_language,
+    kept_state,
+    reported,
+    show_store_problems,
+    store,
+)
 from tutor.ui.table import Action, table
 from tutor.ui.words import contract_label, seat_name
 
@@ -61,11 +67,7 @@ class ReviewState:
 
 
 def page_state() -> ReviewState:
-    state = st.session_state.get(STATE)
-    if not isinstance(state, ReviewState):
-        state = ReviewState()
-        st.session_state[STATE] = state
-    return state
+    return kept_state(STATE, ReviewState)
 
 
 # --- the page -----------------------------------------------------------------------------

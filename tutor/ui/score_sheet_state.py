@@ -21,7 +21,7 @@ from tutor.progress.store import NotFoundError, SavedGame, StoreError
 from tutor.scoresheet.messages import explain
 from tutor.scoresheet.sheet import DATA_VERSION, EntryError, Sheet
 from tutor.ui.i18n import t
-from tutor.ui.session import SCORE_SHEET_STATE, store
+from tutor.ui.session import SCORE_SHEET_STATE, kept_state, store
 
 KIND = "sheet"
 STATE = SCORE_SHEET_STATE
@@ -74,11 +74,7 @@ class ScoreSheetState:
 
 def page_state() -> ScoreSheetState:
     """The page's state, made on the first run of a session."""
-    state = st.session_state.get(STATE)
-    if not isinstance(state, ScoreSheetState):
-        state = ScoreSheetState()
-        st.session_state[STATE] = state
-    return state
+    return kept_state(STATE, ScoreSheetState)
 
 
 def sheet_of(saved: SavedGame) -> Sheet:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import streamlit as st
 
@@ -157,6 +158,18 @@ def save_lesson_progress(lesson_id: str) -> None:
 SCORE_SHEET_STATE = "score-sheet-state"  # tutor.ui.score_sheet_state.STATE
 PRACTICE_STATE = "practice_state"  # tutor.ui.practice.saving.STATE
 _SESSION_COPIES = (SAVED_LESSONS, LESSON_PROGRESS, SCORE_SHEET_STATE, PRACTICE_STATE)
+
+
+PageState = TypeVar("PageState")
+
+
+def kept_state(key: str, kind: type[PageState]) -> PageState:
+    """A page's one state object under ``key``, made (``kind()``) on the session's first run."""
+    state = st.session_state.get(key)
+    if not isinstance(state, kind):
+        state = kind()
+        st.session_state[key] = state
+    return state
 
 
 def forget_session_copies() -> None:
