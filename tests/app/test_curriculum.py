@@ -48,7 +48,7 @@ def test_every_lesson_walked_to_the_end_each_check_wrong_then_right(lesson_id, l
             assert step.check.feedback.right.__getattribute__(lang)[:20] in texts(at)
             assert f"{t(lang, 'verdict.right')} " not in texts(at)
         if index < len(lesson.steps) - 1:
-            at.button(key="lesson-next").click().run()
+            at.button(key="lessons-next").click().run()
             assert not at.exception, at.exception
     checks = sum(1 for s in lesson.steps if s.check is not None)
     # every check was answered wrong first: none counts as right at the first try

@@ -119,11 +119,11 @@ def test_a_wrong_step_shows_that_steps_correction_not_the_whole_calculation():
     from tutor.scorequiz.quiz import quiz_steps
 
     at = quiz(level=1, seed=find_seed(1, 0), mode="steps")
-    q = generate(at.session_state["sq_level"], at.session_state["sq_seed"])
+    q = generate(at.session_state["score-quiz-level"], at.session_state["score-quiz-state"].seed)
     steps = quiz_steps(q.score)
-    index = at.session_state["sq_states"][f"steps-{q.level}-{q.seed}"]["step"]
+    index = at.session_state["score-quiz-state"].questions[f"steps-{q.level}-{q.seed}"].step
     wrong = steps[index].answer + 977  # no known mistake gives it
-    at.text_input(key=f"sq_step_steps-{q.level}-{q.seed}_{index}").input(str(wrong))
+    at.text_input(key=f"score-quiz-step-steps-{q.level}-{q.seed}-{index}").input(str(wrong))
     next(b for b in at.button if b.label == "Check").click().run()
     shown = texts(at)
     assert "The right step:" in shown
@@ -134,20 +134,20 @@ def test_a_wrong_step_shows_that_steps_correction_not_the_whole_calculation():
 
 def test_changing_mode_deals_a_new_question():
     at = quiz(level=1, seed=0, mode="full")
-    first = at.session_state["sq_seed"]
-    at.segmented_control(key="sq_mode").set_value("count").run()
+    first = at.session_state["score-quiz-state"].seed
+    at.segmented_control(key="score-quiz-mode").set_value("count").run()
     assert not at.exception, at.exception
-    assert at.session_state["sq_seed"] != first
+    assert at.session_state["score-quiz-state"].seed != first
 
 
 def test_the_quiz_streak_counts_the_answer_just_given():
     from tutor.scorequiz.generator import generate
 
     at = quiz(level=1, seed=0, mode="full")
-    q = generate(at.session_state["sq_level"], at.session_state["sq_seed"])
+    q = generate(at.session_state["score-quiz-level"], at.session_state["score-quiz-state"].seed)
     key = f"full-{q.level}-{q.seed}"
-    at.text_input(key=f"sq_taker_{key}").input(str(q.score.taker))
-    at.button(key=f"sq_check_{key}").click().run()
+    at.text_input(key=f"score-quiz-taker-{key}").input(str(q.score.taker))
+    at.button(key=f"score-quiz-check-{key}").click().run()
     assert t("en", "score_quiz.streak", current=1, best=1) in texts(at)
 
 

@@ -12,8 +12,8 @@ from tests.app.conftest import open_app, texts
 from tutor.content.loader import load_all
 from tutor.progress.store import LearnerStore, now
 from tutor.ui.dashboard import puzzle_name
-from tutor.ui.home import OFFERS
 from tutor.ui.i18n import localized, t
+from tutor.ui.registry import offers
 
 BANK = load_all()
 
@@ -27,10 +27,12 @@ def links(at) -> list[tuple[str, str]]:
 def test_home_links_every_part_of_the_tutor_with_what_it_offers(lang):
     at = open_app(lang=lang)
     labels = [label for _, label in links(at)]
-    assert len(OFFERS) == 7  # lessons, puzzles, score quiz, practice, score sheet, ...
-    for _, name, offer, _ in OFFERS:
-        assert f"**{t(lang, name)}**" in labels, name
-        assert t(lang, offer) in texts(at)
+    offered = offers()
+    assert len(offered) == 7  # lessons, puzzles, score quiz, practice, score sheet, ...
+    for page in offered:
+        assert page.offer is not None
+        assert f"**{t(lang, page.title)}**" in labels, page.name
+        assert t(lang, page.offer) in texts(at)
     assert t(lang, "home.start_heading") in [h.value for h in at.subheader]
 
 

@@ -97,7 +97,7 @@ def test_the_freeze_number_in_each_score_quiz_mode_gets_a_clear_message() -> Non
     assert at.warning[0].value == not_a_number
     at = open_quiz(level=1, seed=0, mode="steps")
     q = current(at)
-    index = at.session_state["sq_states"][f"steps-{q.level}-{q.seed}"]["step"]
+    index = at.session_state["score-quiz-state"].questions[f"steps-{q.level}-{q.seed}"].step
     submit_step(at, q, index, FREEZE)
     assert at.warning[0].value == not_a_number
     answer = open_quiz(level=1, seed=0, mode="count")
@@ -233,7 +233,7 @@ def test_a_total_player_or_the_same_name_twice_is_refused_clearly(
     at = open_sheet()
     start_game(at, names)
     assert at.error[0].value == t("en", f"score_sheet.errors.{reason}")
-    assert "ss_sheet" not in at.session_state
+    assert at.session_state["score-sheet-state"].sheet is None
 
 
 @pytest.mark.parametrize("points", [float("inf"), float("-inf"), float("nan"), 1e300])

@@ -17,7 +17,7 @@ from tutor.inputs import plain
 from tutor.progress import schema
 from tutor.progress.store import Database, LearnerStore, StoreError, now
 from tutor.ui.learner import COOKIE_WANTED, LEARNER, is_account, signed, verified
-from tutor.ui.score_sheet import sheet_of
+from tutor.ui.score_sheet_state import sheet_of
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 DEAL = {"taker": 0, "contract": "garde", "points_half": 98, "oudlers": 2, "counted_by": "attack",
@@ -103,9 +103,9 @@ def test_two_learners_see_none_of_each_others_score_sheets(
     progress_of(mine)
     theirs = opened_as(other, "score_sheet", lang="en")
     assert "No saved game yet." in texts(theirs)
-    assert not [s for s in theirs.selectbox if s.key == "ss_choose"]
+    assert not [s for s in theirs.selectbox if s.key == "score-sheet-choose"]
     own = open_app("score_sheet", lang="en")
-    assert "Friday" in own.selectbox(key="ss_choose").options[0]  # the learner's own game
+    assert "Friday" in own.selectbox(key="score-sheet-choose").options[0]  # the learner's own game
 
 
 def test_another_learners_game_is_not_found_and_offers_no_delete(
@@ -114,12 +114,12 @@ def test_another_learners_game_is_not_found_and_offers_no_delete(
     game_id = progress_of(mine)
     theirs = opened_as(other, "score_sheet", lang="en", game=str(game_id))
     assert f"No saved game has the number {game_id}." in texts(theirs)
-    assert "ss_sheet" not in theirs.session_state
-    assert not [b for b in theirs.button if b.key == "ss_delete_game"]
+    assert theirs.session_state["score-sheet-state"].sheet is None
+    assert not [b for b in theirs.button if b.key == "score-sheet-delete-game"]
     assert not theirs.dataframe
     assert mine.game(game_id).rows  # untouched
     own = open_app("score_sheet", lang="en", game=str(game_id))
-    assert [b for b in own.button if b.key == "ss_delete_game"]
+    assert [b for b in own.button if b.key == "score-sheet-delete-game"]
 
 
 def test_another_learners_practice_game_is_not_resumed(mine: LearnerStore, other: str) -> None:
@@ -134,9 +134,9 @@ def test_a_deal_added_is_a_row_added(mine: LearnerStore) -> None:
     game_id = progress_of(mine)
     at = open_app("score_sheet", lang="en", game=str(game_id))
     before = mine.game(game_id)
-    at.number_input(key="ssf_points").set_value(41.0)
-    at.number_input(key="ssf_oudlers").set_value(3)
-    at.button(key="ss_add").click()
+    at.number_input(key="score-sheet-form-points").set_value(41.0)
+    at.number_input(key="score-sheet-form-oudlers").set_value(3)
+    at.button(key="score-sheet-add").click()
     run(at)
     after = mine.game(game_id)
     assert [r.id for r in after.rows[:1]] == [r.id for r in before.rows]
@@ -148,22 +148,24 @@ def test_an_edit_of_a_stale_deal_is_refused_with_a_message(mine: LearnerStore) -
     game_id = progress_of(mine)
     tab = open_app("score_sheet", lang="en", game=str(game_id))
     elsewhere = open_app("score_sheet", lang="en", game=str(game_id))
-    elsewhere.button(key="ss_edit_0").click()
+    elsewhere.button(key="score-sheet-edit-0").click()
     run(elsewhere)
-    elsewhere.number_input(key="ssf_points").set_value(60.0)
-    elsewhere.button(key="ss_save").click()
+    elsewhere.number_input(key="score-sheet-form-points").set_value(60.0)
+    elsewhere.button(key="score-sheet-save").click()
     run(elsewhere)
-    tab.button(key="ss_edit_0").click()
+    tab.button(key="score-sheet-edit-0").click()
     run(tab)
-    tab.number_input(key="ssf_points").set_value(30.0)
-    tab.button(key="ss_save").click()
+    tab.number_input(key="score-sheet-form-points").set_value(30.0)
+    tab.button(key="score-sheet-save").click()
     run(tab)
     assert "changed elsewhere" in texts(tab)
-    assert tab.number_input(key="ssf_points").value == 30.0  # what the learner typed is kept
+    # what the learner typed is kept
+    assert tab.number_input(key="score-sheet-form-points").value == 30.0
     assert mine.game(game_id).rows[0].data["points_half"] == 120  # the other edit stands
-    tab.button(key="ss_reload").click()
+    tab.button(key="score-sheet-reload").click()
     run(tab)
-    assert sheet_of(mine.game(game_id)).totals() == tab.session_state["ss_sheet"].totals()
+    shown = tab.session_state["score-sheet-state"].sheet
+    assert sheet_of(mine.game(game_id)).totals() == shown.totals()
 
 
 def test_a_shared_sheet_is_read_only_for_anyone_with_the_link(
@@ -171,7 +173,7 @@ def test_a_shared_sheet_is_read_only_for_anyone_with_the_link(
 ) -> None:
     game_id = progress_of(mine)
     own = open_app("score_sheet", lang="en", game=str(game_id))
-    own.button(key="ss_share_make").click()
+    own.button(key="score-sheet-share-make").click()
     run(own)
     token = mine.game(game_id).share_token
     assert token and f"?share={token}" in own.code[0].value
@@ -180,7 +182,8 @@ def test_a_shared_sheet_is_read_only_for_anyone_with_the_link(
     assert shared.dataframe and "Friday" in texts(shared) + "".join(
         s.value for s in shared.subheader)
     keys = {b.key for b in shared.button}
-    assert not keys & {"ss_add", "ss_edit_0", "ss_delete_0", "ss_delete_game"}
+    assert not keys & {"score-sheet-add", "score-sheet-edit-0", "score-sheet-delete-0",
+                       "score-sheet-delete-game"}
     wrong = opened_as(other, "score_sheet", lang="en", share="not-a-token")
     assert "This shared score sheet was not found" in texts(wrong)
 
@@ -202,7 +205,7 @@ def test_export_gives_the_learners_own_data_as_json(
 def test_start_afresh_forgets_progress_and_keeps_games(mine: LearnerStore) -> None:
     game_id = progress_of(mine)
     at = open_app("dashboard", lang="en")
-    at.button(key="profile-afresh").click()
+    at.button(key="dashboard-afresh").click()
     run(at)
     assert "you start afresh" in texts(at)
     assert metric(at, "Puzzles solved") == "0"
@@ -215,7 +218,7 @@ def test_delete_my_data_deletes_everything_and_gives_a_new_profile(
 ) -> None:
     progress_of(mine)
     at = open_app("dashboard", lang="en")
-    at.button(key="profile-delete").click()
+    at.button(key="dashboard-delete").click()
     run(at)
     assert "Your data was deleted" in texts(at)
     assert not database.learner_exists(mine.learner_id)
@@ -233,13 +236,13 @@ def test_the_progress_saved_before_profiles_can_be_claimed_once(
     database.learner(legacy).record_attempt("puzzle", "counting-01", "counting", True, True)
     at = open_app("dashboard", lang="en")
     assert metric(at, "Puzzles solved") == "0"
-    at.button(key="profile-claim").click()
+    at.button(key="dashboard-claim").click()
     run(at)
     assert "That progress is now in your profile." in texts(at)
     assert metric(at, "Puzzles solved") == "1"
-    assert not [b for b in at.button if b.key == "profile-claim"]  # once
-    assert opened_as(other, "dashboard", lang="en").button(key="profile-afresh")
-    assert not [b for b in opened_as(other, "dashboard").button if b.key == "profile-claim"]
+    assert not [b for b in at.button if b.key == "dashboard-claim"]  # once
+    assert opened_as(other, "dashboard", lang="en").button(key="dashboard-afresh")
+    assert not [b for b in opened_as(other, "dashboard").button if b.key == "dashboard-claim"]
 
 
 # --- a failed store call -----------------------------------------------------------------------
@@ -258,13 +261,13 @@ def test_a_failed_store_call_is_a_warning_for_that_call_and_the_next_one_works(
         return original(self, game, data)
 
     monkeypatch.setattr(LearnerStore, "add_row", failing_once)
-    at.number_input(key="ssf_points").set_value(41.0)
-    at.button(key="ss_add").click()
+    at.number_input(key="score-sheet-form-points").set_value(41.0)
+    at.button(key="score-sheet-add").click()
     run(at)
     assert "The progress database is busy right now" in texts(at)
-    assert at.number_input(key="ssf_points").value == 41.0  # the entry is kept
+    assert at.number_input(key="score-sheet-form-points").value == 41.0  # the entry is kept
     assert len(mine.game(game_id).rows) == 1
-    at.button(key="ss_add").click()
+    at.button(key="score-sheet-add").click()
     run(at)
     assert "busy" not in texts(at) and "Deal 2 added" in texts(at)
     assert len(mine.game(game_id).rows) == 2
@@ -335,7 +338,7 @@ def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
     assert at.session_state[LEARNER] == mine.learner_id
     assert metric(at, "Puzzles solved") == "1"
     assert r"Signed in as **Ann \*bold\***" in texts(at)  # the name shown as typed
-    assert [b for b in at.button if b.key == "profile-sign-out"]
+    assert [b for b in at.button if b.key == "dashboard-sign-out"]
     assert is_account(database, mine.learner_id)  # its cookie no longer opens it alone
     monkeypatch.setattr(learner_module, "_cookie_learner", lambda db, secret: None)
     elsewhere = signed_in_session("oidc|ann")  # another device: no cookie
@@ -343,17 +346,17 @@ def test_the_first_sign_in_joins_the_browsers_profile_and_other_devices_find_it(
     stranger = signed_in_session("oidc|bob")
     assert stranger.session_state[LEARNER] != mine.learner_id
     assert metric(stranger, "Puzzles solved") == "0"
-    elsewhere.button(key="profile-sign-out").click()
+    elsewhere.button(key="dashboard-sign-out").click()
     run(elsewhere)
     assert elsewhere.session_state[LEARNER] != mine.learner_id  # signed out: not the account
     assert metric(elsewhere, "Puzzles solved") == "0"
-    assert [b for b in elsewhere.button if b.key == "profile-sign-in"]
+    assert [b for b in elsewhere.button if b.key == "dashboard-sign-in"]
 
 
 def test_without_auth_configured_no_sign_in_is_offered(mine: LearnerStore) -> None:
     at = open_app("dashboard", lang="en")
     keys = {b.key for b in at.button}
-    assert not keys & {"profile-sign-in", "profile-sign-out"}
+    assert not keys & {"dashboard-sign-in", "dashboard-sign-out"}
     assert "a cookie with a random id" in texts(at)
 
 
@@ -373,7 +376,7 @@ def test_a_failed_lesson_save_is_said_and_the_next_step_saves_again(
     at = open_app("lessons", lang="en", lesson="the-deck", step="1")
     assert "The progress database is busy right now" in texts(at)
     assert mine.lessons() == {}
-    at.button(key="lesson-next").click()  # the page still works
+    at.button(key="lessons-next").click()  # the page still works
     run(at)
     assert "busy" not in texts(at)
     assert mine.lessons()["the-deck"].step == 1

@@ -28,7 +28,7 @@ def walk_to_last_step(at, lesson, *, right_first: bool) -> None:
                 answer_exercise(at, step.check, key, right=False)
             answer_exercise(at, step.check, key, right=True)
         if index < len(lesson.steps) - 1:
-            at.button(key="lesson-next").click().run()
+            at.button(key="lessons-next").click().run()
             assert not at.exception, at.exception
 
 
@@ -51,11 +51,11 @@ def test_the_last_step_offers_the_next_lesson_and_it_opens(lang):
     at = open_app("lessons", lang=lang, lesson=first.id)
     walk_to_last_step(at, first, right_first=True)
     label = t(lang, "lesson.next_lesson", title=f"{second.number}. {localized(second.title, lang)}")
-    button = at.button(key="lesson-next-lesson")
+    button = at.button(key="lessons-next-lesson")
     assert button.label == label
     button.click().run()
     assert not at.exception, at.exception
-    assert at.selectbox(key="lesson_choice").value == second.id
+    assert at.selectbox(key="lessons-choice").value == second.id
     assert localized(second.title, lang) in [h.value for h in at.header]
     assert t(lang, "lesson.step_of", step=1, total=len(second.steps)) in str(
         [p.text for p in at.get("progress")])
@@ -65,7 +65,7 @@ def test_the_last_step_offers_the_puzzles_of_the_lessons_themes_filtered():
     lesson = BANK.lesson("the-excuse")
     at = open_app("lessons", lang="en", lesson=lesson.id)
     walk_to_last_step(at, lesson, right_first=True)
-    button = at.button(key="lesson-puzzles")
+    button = at.button(key="lessons-puzzles")
     assert t("en", "themes.excuse") in button.label
     button.click().run()
     assert not at.exception, at.exception
@@ -78,7 +78,7 @@ def test_the_last_lesson_says_the_course_is_done_instead_of_a_next_lesson():
     last = LESSONS[-1]
     at = open_app("lessons", lang="en", lesson=last.id)
     walk_to_last_step(at, last, right_first=True)
-    assert not [b for b in at.button if b.key == "lesson-next-lesson"]
+    assert not [b for b in at.button if b.key == "lessons-next-lesson"]
     assert t("en", "lesson.course_done") in texts(at)
 
 
@@ -88,7 +88,7 @@ def test_retries_are_not_counted_as_right_at_the_first_try():
     at = open_app("lessons", lang="en", lesson=lesson.id)
     walk_to_last_step(at, lesson, right_first=False)
     assert t("en", "lesson.finished", passed=0, checks=checks) in texts(at)
-    at.button(key="lesson-restart").click().run()  # start again: the checks are fresh
+    at.button(key="lessons-restart").click().run()  # start again: the checks are fresh
     walk_to_last_step(at, lesson, right_first=True)
     assert t("en", "lesson.finished", passed=checks, checks=checks) in texts(at)
 
@@ -98,7 +98,7 @@ def test_the_lesson_banner_waits_for_the_last_steps_own_check():
     last = len(lesson.steps)
     at = open_app("lessons", lang="en", lesson=lesson.id, step=str(last))
     assert not at.success
-    assert not [b for b in at.button if b.key == "lesson-next-lesson"]
+    assert not [b for b in at.button if b.key == "lessons-next-lesson"]
 
 
 def test_the_course_overview_counts_the_answer_just_given():
@@ -155,12 +155,12 @@ def test_a_review_item_starts_unsolved_after_it_was_solved_in_the_same_session(
 def test_a_returning_learner_lands_in_the_lesson_and_at_the_step_they_left():
     lesson = LESSONS[2]
     at = open_app("lessons", lang="en", lesson=LESSONS[0].id)
-    at.selectbox(key="lesson_choice").set_value(lesson.id).run()
-    at.button(key="lesson-next").click().run()
-    at.button(key="lesson-next").click().run()
+    at.selectbox(key="lessons-choice").set_value(lesson.id).run()
+    at.button(key="lessons-next").click().run()
+    at.button(key="lessons-next").click().run()
     assert not at.exception, at.exception
     again = open_app("lessons", lang="en")  # a new session of the same learner
-    assert again.selectbox(key="lesson_choice").value == lesson.id
+    assert again.selectbox(key="lessons-choice").value == lesson.id
     assert t("en", "lesson.step_of", step=3, total=len(lesson.steps)) in str(
         [p.text for p in again.get("progress")])
 

@@ -24,7 +24,7 @@ def test_the_first_lesson_can_be_walked_to_the_end_answering_its_checks():
         if radios and radios[0].value is None:
             radios[0].set_value(0).run()
             at.button(key=radios[0].key.replace("-choice", "-check")).click().run()
-        nexts = [b for b in at.button if b.key == "lesson-next"]
+        nexts = [b for b in at.button if b.key == "lessons-next"]
         if not nexts:
             break
         nexts[0].click().run()
@@ -62,7 +62,7 @@ def test_an_unknown_puzzle_link_explains_itself_and_shows_the_first():
 def test_italian_from_the_url_and_the_switch_back_to_english():
     at = open_app(lang="it")
     assert "Impara il tarot francese" in texts(at)
-    at.segmented_control(key="lang_switch").set_value("en").run()
+    at.segmented_control(key="app-language").set_value("en").run()
     assert "Learn French Tarot" in texts(at)
     assert at.query_params["lang"] == ["en"] or at.query_params["lang"] == "en"
 
@@ -74,9 +74,9 @@ def test_both_catalogs_have_the_same_keys():
 
 def test_the_lesson_choice_and_the_step_follow_the_learner_not_the_old_link():
     at = open_app("lessons", lang="en", lesson="the-deck")
-    at.selectbox(key="lesson_choice").set_value("card-values").run()
+    at.selectbox(key="lessons-choice").set_value("card-values").run()
     assert at.query_params["lesson"] in ("card-values", ["card-values"])
-    at.button(key="lesson-next").click().run()
+    at.button(key="lessons-next").click().run()
     assert "Step 2 of" in str([p.text for p in at.get("progress")])
 
 

@@ -46,7 +46,7 @@ def open_pos(value: str) -> AppTest:
 
 
 def pick(at: AppTest, card: int) -> None:
-    at.pills(key="pos-hand-fallback").set_value(card).run()
+    at.pills(key="position-hand-fallback").set_value(card).run()
     assert not at.exception, at.exception
 
 
@@ -138,6 +138,6 @@ def test_a_hostile_position_gives_a_message_and_no_exception(name: str) -> None:
 
 def test_the_close_button_goes_back_to_the_puzzles() -> None:
     at = open_pos("")
-    at.button(key="pos-close").click().run()
+    at.button(key="position-close").click().run()
     assert "pos" not in at.query_params
     assert not at.exception

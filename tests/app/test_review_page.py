@@ -21,7 +21,7 @@ from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.progress.store import Database, LearnerStore
-from tutor.ui.deal_review import review_query
+from tutor.ui.reviews import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "review.py")
@@ -127,7 +127,7 @@ def test_the_deal_is_stepped_on_the_practice_table_in_its_review_mode(mine: Lear
 def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerStore) -> None:
     game_id = saved_game(mine)
     at = open_review()
-    at.session_state[f"review-trick-{game_id}-1"] = BLUNDER_TRICK
+    at.session_state["review-state"].tricks[(game_id, 1)] = BLUNDER_TRICK
     at.run()
     shown = texts(at)
     assert f"Trick {BLUNDER_TRICK + 1} of 18" in shown
@@ -138,7 +138,7 @@ def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerSt
     assert f"Better: {card_name(parse_card('T17'), 'en')}" in shown
     assert "Your Petit was caught" in shown  # the coach's remark stays beside the verdict
     # the last trick is the end: forward is disabled there
-    at.session_state[f"review-trick-{game_id}-1"] = 17
+    at.session_state["review-state"].tricks[(game_id, 1)] = 17
     at.run()
     assert button(at, "review-forward").disabled
 
@@ -162,7 +162,7 @@ def test_the_review_is_computed_once_and_stored_with_its_counts(mine: LearnerSto
     mine.save_deal_review(game_id, 1, judged=summary.judged, inaccuracies=summary.inaccuracies,
                           mistakes=summary.mistakes, blunders=summary.blunders, data=stored)
     at = open_review()
-    at.session_state[f"review-trick-{game_id}-1"] = BLUNDER_TRICK
+    at.session_state["review-state"].tricks[(game_id, 1)] = BLUNDER_TRICK
     at.run()
     assert f"Better: {card_name(parse_card('T20'), 'en')}" in texts(at)
 

@@ -14,6 +14,7 @@ from tutor.scorequiz.generator import Question, find_seed, generate
 from tutor.scorequiz.mistakes import match_step, poignee_multiplied, right_steps
 from tutor.scorequiz.quiz import QuizStep, case_of, first_blank, quiz_steps
 from tutor.ui.i18n import t
+from tutor.ui.score_quiz import STATE, ScoreQuizState
 from tutor.ui.views import score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +37,13 @@ def open_quiz(**params: object) -> AppTest:
 
 
 def current(at: AppTest) -> Question:
-    return generate(at.session_state["sq_level"], at.session_state["sq_seed"])
+    return generate(at.session_state["score-quiz-level"], at.session_state["score-quiz-state"].seed)
 
+
+
+def after_ten_steps() -> ScoreQuizState:
+    """The quiz of ?level=1&seed=0&mode=steps, ten questions already done in steps mode."""
+    return ScoreQuizState(find_seed(1, 0), last_level=1, last_mode="steps", steps_done=10)
 
 def texts(at: AppTest) -> str:
     parts = [e.value for e in at.markdown] + [e.value for e in at.caption]
@@ -49,8 +55,8 @@ def texts(at: AppTest) -> str:
 def answer_full(at: AppTest, value: object) -> None:
     q = current(at)
     key = f"full-{q.level}-{q.seed}"
-    at.text_input(key=f"sq_taker_{key}").input(str(value))
-    at.button(key=f"sq_check_{key}").click().run()
+    at.text_input(key=f"score-quiz-taker-{key}").input(str(value))
+    at.button(key=f"score-quiz-check-{key}").click().run()
     assert not at.exception, at.exception
 
 
@@ -58,7 +64,7 @@ def answer_full(at: AppTest, value: object) -> None:
 def test_the_seed_in_the_url_gives_the_same_question(db: LearnerStore) -> None:
     seed = find_seed(2, 500)
     at = open_quiz(level=2, seed=seed)
-    assert at.session_state["sq_seed"] == seed
+    assert at.session_state["score-quiz-state"].seed == seed
     assert at.query_params["seed"] in (str(seed), [str(seed)])
     q = current(at)
     shown = texts(at)
@@ -71,16 +77,16 @@ def test_the_seed_in_the_url_gives_the_same_question(db: LearnerStore) -> None:
 def test_a_seed_that_does_not_fit_the_level_moves_on_and_the_url_follows(db: LearnerStore) -> None:
     misfit = next(s for s in range(100) if find_seed(2, s) != s)
     at = open_quiz(level=2, seed=misfit)
-    assert at.session_state["sq_seed"] == find_seed(2, misfit)
+    assert at.session_state["score-quiz-state"].seed == find_seed(2, misfit)
     assert at.query_params["seed"] in (str(find_seed(2, misfit)), [str(find_seed(2, misfit))])
 
 
 def test_new_question_and_level_change(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0)
-    first = at.session_state["sq_seed"]
-    at.button(key="sq_new").click().run()
-    assert at.session_state["sq_seed"] != first
-    at.segmented_control(key="sq_level").set_value(3).run()
+    first = at.session_state["score-quiz-state"].seed
+    at.button(key="score-quiz-new").click().run()
+    assert at.session_state["score-quiz-state"].seed != first
+    at.segmented_control(key="score-quiz-level").set_value(3).run()
     assert not at.exception
     q = current(at)
     assert q.level == 3 and q.players in (3, 5)
@@ -90,7 +96,7 @@ def test_new_question_and_level_change(db: LearnerStore) -> None:
 def test_the_pile_shows_as_a_list_on_demand(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0)
     assert 'class="hand"' in texts(at)
-    at.toggle(key="sq_as_list").set_value(True).run()
+    at.toggle(key="score-quiz-as-list").set_value(True).run()
     shown = texts(at)
     assert 'class="hand"' not in shown
     assert "**Spades**" in shown or "**Hearts**" in shown
@@ -147,16 +153,16 @@ def test_full_mode_every_players_marks(db: LearnerStore) -> None:
     at = open_quiz(level=3, seed=find_seed(3, 40), mode="full")
     q = current(at)
     key = f"full-{q.level}-{q.seed}"
-    at.toggle(key=f"sq_all_{key}").set_value(True).run()
-    at.text_input(key=f"sq_taker_{key}").input(str(q.marks[q.taker]))
+    at.toggle(key=f"score-quiz-all-{key}").set_value(True).run()
+    at.text_input(key=f"score-quiz-taker-{key}").input(str(q.marks[q.taker]))
     for seat in range(q.players):
         if seat != q.taker:
-            at.text_input(key=f"sq_seat_{key}_{seat}").input(str(q.marks[seat]))
-    at.button(key=f"sq_check_{key}").click().run()
+            at.text_input(key=f"score-quiz-seat-{key}-{seat}").input(str(q.marks[seat]))
+    at.button(key=f"score-quiz-check-{key}").click().run()
     assert at.success, texts(at)
     other = next(s for s in range(q.players) if s != q.taker)
-    at.text_input(key=f"sq_seat_{key}_{other}").input(str(q.marks[other] + 5))
-    at.button(key=f"sq_check_{key}").click().run()
+    at.text_input(key=f"score-quiz-seat-{key}-{other}").input(str(q.marks[other] + 5))
+    at.button(key=f"score-quiz-check-{key}").click().run()
     assert "always sum to zero" in texts(at)
 
 
@@ -177,7 +183,7 @@ def test_full_mode_a_hint_breaks_the_streak(db: LearnerStore) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     key = f"full-{q.level}-{q.seed}"
-    at.toggle(key=f"sq_hint_{key}").set_value(True).run()
+    at.toggle(key=f"score-quiz-hint-{key}").set_value(True).run()
     assert f"The attack has {format_half(q.result.attack_half_points)} points" in texts(at)
     answer_full(at, q.score.taker)
     assert at.success
@@ -187,7 +193,7 @@ def test_full_mode_a_hint_breaks_the_streak(db: LearnerStore) -> None:
 # --- step by step ------------------------------------------------------------------------
 def submit_step(at: AppTest, q: Question, index: int, text: str) -> None:
     key = f"steps-{q.level}-{q.seed}"
-    at.text_input(key=f"sq_step_{key}_{index}").input(text)
+    at.text_input(key=f"score-quiz-step-{key}-{index}").input(text)
     form_button = next(b for b in at.button if b.label == "Check")
     form_button.click().run()
     assert not at.exception, at.exception
@@ -210,9 +216,9 @@ def test_steps_mode_fading_then_each_step_checked(db: LearnerStore) -> None:
     assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
     submit_step(at, q, len(steps) - 1, str(q.score.taker))
     assert "Done!" in at.success[0].value
-    assert at.session_state["sq_steps_done"] == 1
+    assert at.session_state["score-quiz-state"].steps_done == 1
     # the next question leaves more steps blank
-    at.button(key="sq_new").click().run()
+    at.button(key="score-quiz-new").click().run()
     q2 = current(at)
     n2 = len(quiz_steps(q2.score))
     assert f"{first_blank(n2, 1)} of {n2} steps are filled in" in texts(at)
@@ -226,7 +232,7 @@ def test_steps_mode_wrong_threshold_is_named_at_its_step(db: LearnerStore) -> No
     at.query_params["level"] = "1"
     at.query_params["seed"] = "0"
     at.query_params["mode"] = "steps"
-    at.session_state["sq_steps_done"] = 10  # nothing filled in any more
+    at.session_state[STATE] = after_ten_steps()  # nothing filled in any more
     at.run()
     q = current(at)
     steps = quiz_steps(q.score)
@@ -245,7 +251,7 @@ def test_steps_mode_wrong_threshold_is_named_at_its_step(db: LearnerStore) -> No
     assert match_step(case_of(q), 1, 7) == [] and right_steps(case_of(q))[1][1] != 7
     assert f"The right step: Needed: {steps[2].answer}" in texts(at)
     assert "Here is the whole calculation" not in texts(at)
-    at.button(key=f"sq_skip_steps-1-{q.seed}_2").click().run()
+    at.button(key=f"score-quiz-skip-steps-1-{q.seed}-2").click().run()
     assert f"Points needed with that many oudlers: **{steps[2].answer}**" in texts(at)
 
 
@@ -253,7 +259,7 @@ def test_steps_mode_counting_mistake_on_the_points(db: LearnerStore) -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     for key, value in {"level": "1", "seed": "0", "mode": "steps"}.items():
         at.query_params[key] = value
-    at.session_state["sq_steps_done"] = 10
+    at.session_state[STATE] = after_ten_steps()
     at.run()
     q = current(at)
     forgot = half_points(mask_of(q.pile) & ~mask_of(q.set_aside))
@@ -264,7 +270,7 @@ def test_steps_mode_counting_mistake_on_the_points(db: LearnerStore) -> None:
 # --- counting only -----------------------------------------------------------------------
 def answer_count(at: AppTest, text: str) -> None:
     q = current(at)
-    at.text_input(key=f"sq_count_count-{q.level}-{q.seed}").input(text)
+    at.text_input(key=f"score-quiz-count-count-{q.level}-{q.seed}").input(text)
     next(b for b in at.button if b.label == "Check").click().run()
     assert not at.exception, at.exception
 

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.progress.store import LearnerStore
 from tutor.scoresheet.sheet import Sheet
-from tutor.ui.score_sheet import sheet_of
+from tutor.ui.score_sheet_state import sheet_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor/ui/pages/score_sheet.py")
@@ -106,34 +106,34 @@ def open_sheet(**params: str) -> AppTest:
 
 
 def start_game(at: AppTest, names: list[str], game: str = "Friday") -> None:
-    at.text_input(key="ssn_game").input(game)
+    at.text_input(key="score-sheet-new-game").input(game)
     if len(names) != 4:
-        at.radio(key="ssn_count").set_value(len(names))
+        at.radio(key="score-sheet-new-count").set_value(len(names))
         run(at)
     for i, name in enumerate(names):
-        at.text_input(key=f"ssn_name_{i}").input(name)
-    at.button(key="ss_start").click()
+        at.text_input(key=f"score-sheet-new-name-{i}").input(name)
+    at.button(key="score-sheet-start").click()
     run(at)
 
 
 def fill(at: AppTest, deal: dict[str, Any]) -> None:
-    at.selectbox(key="ssf_taker").set_value(deal.get("taker", 0))
+    at.selectbox(key="score-sheet-form-taker").set_value(deal.get("taker", 0))
     if "partner" in deal:
-        at.selectbox(key="ssf_partner").set_value(deal["partner"])
-    at.radio(key="ssf_contract").set_value(deal.get("contract", "garde"))
-    at.radio(key="ssf_side").set_value(deal.get("side", "attack"))
-    at.number_input(key="ssf_points").set_value(deal["points"])
-    at.number_input(key="ssf_oudlers").set_value(deal.get("oudlers", 0))
-    at.radio(key="ssf_pab").set_value(deal.get("pab", "none"))
-    at.selectbox(key="ssf_chelem").set_value(deal.get("chelem", "none"))
-    for seat in range(len(at.session_state["ss_sheet"].players)):
+        at.selectbox(key="score-sheet-form-partner").set_value(deal["partner"])
+    at.radio(key="score-sheet-form-contract").set_value(deal.get("contract", "garde"))
+    at.radio(key="score-sheet-form-side").set_value(deal.get("side", "attack"))
+    at.number_input(key="score-sheet-form-points").set_value(deal["points"])
+    at.number_input(key="score-sheet-form-oudlers").set_value(deal.get("oudlers", 0))
+    at.radio(key="score-sheet-form-pab").set_value(deal.get("pab", "none"))
+    at.selectbox(key="score-sheet-form-chelem").set_value(deal.get("chelem", "none"))
+    for seat in range(len(at.session_state["score-sheet-state"].sheet.players)):
         level = deal.get("poignees", {}).get(seat, "none")
-        at.selectbox(key=f"ssf_poignee_{seat}").set_value(level)
+        at.selectbox(key=f"score-sheet-form-poignee-{seat}").set_value(level)
 
 
 def add(at: AppTest, deal: dict[str, Any]) -> None:
     fill(at, deal)
-    at.button(key="ss_add").click()
+    at.button(key="score-sheet-add").click()
     run(at)
 
 
@@ -193,8 +193,8 @@ def test_a_refused_entry_keeps_the_form_and_every_row(db: LearnerStore) -> None:
     add(at, {"taker": 1, "contract": "garde", "points": 95.0, "oudlers": 2})
     assert at.error[0].value == "Refused: Points must be between 0 and 91, not 95."
     assert table(at) == before
-    assert at.number_input(key="ssf_points").value == 95.0
-    assert at.selectbox(key="ssf_taker").value == 1
+    assert at.number_input(key="score-sheet-form-points").value == 95.0
+    assert at.selectbox(key="score-sheet-form-taker").value == 1
     add(at, {"taker": 1, "contract": "garde", "points": 45.5, "oudlers": 2})
     assert "At 4 players the points are whole" in at.error[0].value
     add(at, {"taker": 1, "contract": "garde", "points": 30.0, "oudlers": 4})
@@ -220,18 +220,18 @@ def test_refusals_in_italian(db: LearnerStore) -> None:
 
 def test_editing_and_deleting_rows_recompute_the_totals(db: LearnerStore) -> None:
     at = fft_game()
-    at.button(key="ss_edit_1").click()
+    at.button(key="score-sheet-edit-1").click()
     run(at)
-    assert at.number_input(key="ssf_points").value == 45.0
-    assert at.radio(key="ssf_pab").value == "defence"
-    at.radio(key="ssf_pab").set_value("none")
-    at.button(key="ss_save").click()
+    assert at.number_input(key="score-sheet-form-points").value == 45.0
+    assert at.radio(key="score-sheet-form-pab").value == "defence"
+    at.radio(key="score-sheet-form-pab").set_value("none")
+    at.button(key="score-sheet-save").click()
     run(at)
     assert "Deal 2 updated" in at.success[0].value
     rows = table(at)
     assert rows[1]["Bob"] == 348
     assert rows[-1]["Bob"] == -510 + (348 - 228)
-    at.button(key="ss_delete_4").click()
+    at.button(key="score-sheet-delete-4").click()
     run(at)
     rows = table(at)
     assert len(rows) == 5
@@ -244,11 +244,11 @@ def test_editing_and_deleting_rows_recompute_the_totals(db: LearnerStore) -> Non
 def test_the_game_is_found_again_after_a_reload(db: LearnerStore) -> None:
     at = fft_game()
     totals = table(at)[-1]
-    game_id = at.session_state["ss_id"]
+    game_id = at.session_state["score-sheet-state"].game_id
     again = open_sheet()  # a new session on the same database
     assert not again.dataframe
-    again.selectbox(key="ss_choose").set_value(game_id)
-    again.button(key="ss_open").click()
+    again.selectbox(key="score-sheet-choose").set_value(game_id)
+    again.button(key="score-sheet-open").click()
     run(again)
     assert table(again)[-1] == totals
     assert "Friday" in [s.value for s in again.subheader]
@@ -259,7 +259,7 @@ def test_the_game_is_found_again_after_a_reload(db: LearnerStore) -> None:
 def test_the_csv_download_matches_the_sheet(db: LearnerStore, downloads: list[bytes]) -> None:
     at = fft_game()
     text = downloads[-1].decode("utf-8")
-    sheet = at.session_state["ss_sheet"]
+    sheet = at.session_state["score-sheet-state"].sheet
     assert text == sheet.to_csv()
     rows = list(csv.DictReader(io.StringIO(text)))
     total_row = table(at)[-1]
@@ -297,12 +297,12 @@ def test_a_new_game_needs_distinct_names(db: LearnerStore) -> None:
     at = open_sheet()
     start_game(at, ["Ann", "Bob", "ann", "Dee"])
     assert at.error[0].value == "Two players have the same name."
-    assert "ss_sheet" not in at.session_state
+    assert at.session_state["score-sheet-state"].sheet is None
 
 
 def test_deleting_a_saved_game(db: LearnerStore) -> None:
     at = fft_game()
-    at.button(key="ss_delete_game").click()
+    at.button(key="score-sheet-delete-game").click()
     run(at)
     assert "The game was deleted." in at.success[0].value
     assert db.games("sheet") == []

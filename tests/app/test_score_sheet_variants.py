@@ -14,11 +14,11 @@ from tutor.engine.scoring import ScoreInput, Side, score
 from tutor.engine.variants import FFT_2012, ONLINE_FIRST_TO_100, PRESETS
 from tutor.progress.store import LearnerStore
 from tutor.scoresheet.sheet import DealEntry, PoigneeEntry, Sheet
-from tutor.ui.score_sheet import sheet_of
+from tutor.ui.score_sheet_state import sheet_of
 from tutor.ui.views import score_lines
 
 # A garde made by 8 with the petit au bout to the attack: FFT multiplies the bonus (+318 at
-# 4 players with a simple poignée), online-first-to-100 adds a flat 10 to the stake.
+# 4 players with a simple poignée), seed 004's web game adds a flat 10 to the stake.
 DEAL = {
     "taker": 0,
     "contract": "garde",
@@ -38,15 +38,15 @@ DEAL_INPUT = ScoreInput(
 
 
 def start(at: AppTest, names: list[str], rules: str) -> None:
-    at.text_input(key="ssn_game").input(f"Game {rules}")
+    at.text_input(key="score-sheet-new-game").input(f"Game {rules}")
     if len(names) != 4:
-        at.radio(key="ssn_count").set_value(len(names))
+        at.radio(key="score-sheet-new-count").set_value(len(names))
         run(at)
     for i, name in enumerate(names):
-        at.text_input(key=f"ssn_name_{i}").input(name)
-    at.selectbox(key="ssn_rules").set_value(rules)
+        at.text_input(key=f"score-sheet-new-name-{i}").input(name)
+    at.selectbox(key="score-sheet-new-rules").set_value(rules)
     run(at)
-    at.button(key="ss_start").click()
+    at.button(key="score-sheet-start").click()
     run(at)
 
 
@@ -63,21 +63,21 @@ def test_a_sheet_scores_each_deal_as_the_engine_does_under_its_rules(
     row = table(at)[0]
     assert row["Ann"] == expected.taker
     assert [row[n] for n in NAMES[1:]] == [expected.defender] * 3
-    assert at.session_state["ss_sheet"].rules is rules
+    assert at.session_state["score-sheet-state"].sheet.rules is rules
     shown = "\n".join(str(c.value) for c in at.caption)
-    assert f"Rules: {at.session_state['ss_sheet'].rules.name}" not in shown  # named, not coded
+    assert f"Rules: {rules.name}" not in shown  # named, not coded
     assert "Rules: " in shown
 
     # Saved with its rules: reopened in a new session, the same variant and the same marks.
     saved = mine.games("sheet")[0]
     assert mine.game(saved.id).meta["rules"] == name
     again = open_sheet(game=str(saved.id))
-    assert again.session_state["ss_sheet"].rules is rules
+    assert again.session_state["score-sheet-state"].sheet.rules is rules
     assert table(again)[0]["Ann"] == expected.taker
 
 
 def test_the_variants_differ_where_the_rules_differ() -> None:
-    # The comparison above is not empty: online-first-to-100's flat petit au bout changes this deal.
+    # The comparison above is not empty: seed 004's flat petit au bout changes this deal.
     assert score(DEAL_INPUT, FFT_2012).taker != score(DEAL_INPUT, ONLINE_FIRST_TO_100).taker
 
 
@@ -87,21 +87,21 @@ def test_a_game_saved_before_variants_reopens_as_fft_2012(mine: LearnerStore) ->
     sheet = sheet_of(mine.game(saved.id))
     assert sheet.rules is FFT_2012
     at = open_sheet(game=str(saved.id))
-    assert at.session_state["ss_sheet"].rules is FFT_2012
+    assert at.session_state["score-sheet-state"].sheet.rules is FFT_2012
     assert table(at)[0]["Ann"] == score(DEAL_INPUT).taker
 
 
 def test_a_saved_game_with_unknown_rules_is_said_not_crashed(mine: LearnerStore) -> None:
     saved = mine.create_game("Odd", "sheet", {"version": 1, "players": NAMES, "rules": "zzz"})
     at = open_sheet(game=str(saved.id))
-    assert "ss_sheet" not in at.session_state
+    assert at.session_state["score-sheet-state"].sheet is None
     assert "unknown rules" in at.error[0].value
 
 
 def test_the_web_game_rules_refuse_three_players_with_a_message(mine: LearnerStore) -> None:
     at = open_sheet()
     start(at, NAMES[:3], ONLINE_FIRST_TO_100.name)
-    assert "ss_sheet" not in at.session_state
+    assert at.session_state["score-sheet-state"].sheet is None
     assert any("for 4 players" in w.value for w in at.warning)
     assert "These rules are for 4 players, not 3" in at.error[0].value
     assert mine.games("sheet") == []
@@ -112,7 +112,7 @@ def test_the_web_game_names_its_bids_and_says_when_the_target_is_reached(
 ) -> None:
     at = open_sheet()
     start(at, NAMES, ONLINE_FIRST_TO_100.name)
-    contracts = at.radio(key="ssf_contract")
+    contracts = at.radio(key="score-sheet-form-contract")
     assert contracts.options == ["Petite", "Garde", "Garde Sans", "Garde Contre"]
     assert not at.success or "reached 100" not in at.success[-1].value
     add(at, DEAL)

@@ -49,7 +49,7 @@ def test_next_opens_the_new_step_at_its_top(page, server):
     title.wait_for()
     wait_ready(page)
     for step in (2, 3):
-        next_button = page.locator(".st-key-lesson-next button")
+        next_button = page.locator(".st-key-lessons-next button")
         next_button.scroll_into_view_if_needed()
         expect(title).not_to_be_in_viewport()  # the learner is at the bottom of the step
         next_button.click()

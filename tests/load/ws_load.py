@@ -312,9 +312,9 @@ class Learner:
         await self.act("lesson_open", page="lessons",
                        query=urlencode({"lang": "en", "lesson": lesson, "step": 1}))
         for _ in range(3):
-            if not self.s.has("lesson-next"):
+            if not self.s.has("lessons-next"):
                 break
-            await self.act("lesson_next", states=[self.s.click("lesson-next")])
+            await self.act("lesson_next", states=[self.s.click("lessons-next")])
 
     async def puzzle(self) -> None:
         pick = self.rng.choice(self.puzzles)
@@ -339,10 +339,12 @@ class Learner:
         await self.act("quiz_open", page="score-quiz",
                        query=urlencode({"lang": "en", "mode": "count", "level": 1,
                                         "seed": seed}))
-        submit = next((k for k in self.s.widgets if k.startswith("submit:sq_count_form_")), None)
+        submit = next(
+            (k for k in self.s.widgets if k.startswith("submit:score-quiz-count-form-")), None
+        )
         if submit is None:
             raise ScriptError("the score quiz shows no count form")
-        text_key = submit.replace("submit:sq_count_form_", "sq_count_")
+        text_key = submit.replace("submit:score-quiz-count-form-", "score-quiz-count-")
         points = f"{self.rng.randrange(0, 182) / 2:g}"
         await self.act("quiz_answer", states=[self.s.typed(text_key, points),
                                               self.s.click(submit)])

@@ -42,7 +42,7 @@ async def _walk_then_read(first: str, second: str, cookie: str) -> tuple[str, st
         walker = ws_load.Session(ws)
         await walker.rerun(page="lessons", query=f"lang=en&lesson={LESSON}&step=1")
         for _ in range(2):
-            run = await walker.rerun(states=[walker.click("lesson-next")])
+            run = await walker.rerun(states=[walker.click("lessons-next")])
             assert not run.errors
     finally:
         await ws.close()

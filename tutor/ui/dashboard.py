@@ -12,10 +12,10 @@ import streamlit as st
 
 from tutor.content.models import Puzzle
 from tutor.inputs import clip, plain
-from tutor.ui.deal_review import mistakes_over_time
 from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
-from tutor.ui.puzzles import REVIEW, WEAK_RATE, find_puzzle
+from tutor.ui.registry import page
+from tutor.ui.reviews import mistakes_over_time
 from tutor.ui.session import (
     bank,
     current_language,
@@ -26,9 +26,9 @@ from tutor.ui.session import (
     show_store_problems,
     store,
 )
+from tutor.ui.trainer import PUZZLE_ID, REVIEW, SOURCE, WEAK_RATE, find_puzzle
 
-FLASH = "profile_flash"
-PAGES = "tutor/ui/pages"
+FLASH = "dashboard-flash"
 CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
 NAME_CHARS = 90  # a puzzle named by its question, cut to this length
 
@@ -70,7 +70,7 @@ def _lessons(lang: str) -> None:
         if got is not None:
             params["step"] = str(min(got.step, steps - 1) + 1)
         left, right = st.columns([3, 2])
-        left.page_link(f"{PAGES}/lessons.py", query_params=params,
+        left.page_link(page("lessons").file, query_params=params,
                        label=f"{lesson.number}. {localized(lesson.title, lang)}{mark}")
         right.caption(
             t(lang, "lesson.progress_label", done=seen, total=steps) + " · "
@@ -89,7 +89,7 @@ def _score_quiz(lang: str) -> None:
         st.markdown("- " + t(lang, "dashboard.score_quiz_level",
                              level=t(lang, f"score_quiz.levels.{level}"),
                              right=row.first_try_right, tries=row.first_tries))
-    st.page_link(f"{PAGES}/score_quiz.py", label=t(lang, "app.nav_score_quiz"),
+    st.page_link(page("score_quiz").file, label=t(lang, "app.nav_score_quiz"),
                  icon=":material/calculate:", query_params={"lang": lang})
 
 
@@ -99,7 +99,7 @@ def _practice(lang: str) -> None:
     games = store().games("practice")
     deals = sum(game.rows for game in games)
     st.markdown(t(lang, "dashboard.practice_deals", deals=deals))
-    st.page_link(f"{PAGES}/practice.py", label=t(lang, "app.nav_practice"),
+    st.page_link(page("practice").file, label=t(lang, "app.nav_practice"),
                  icon=":material/playing_cards:", query_params={"lang": lang})
 
 
@@ -113,8 +113,8 @@ def puzzle_name(puzzle: Puzzle, lang: str) -> str:
 
 def _start_review() -> None:
     """on_click: the puzzle page opens on the review queue."""
-    st.session_state["trainer_source"] = REVIEW
-    st.session_state.pop("puzzle_id", None)
+    st.session_state[SOURCE] = REVIEW
+    st.session_state.pop(PUZZLE_ID, None)
 
 
 def _progress(lang: str) -> None:
@@ -160,14 +160,14 @@ def _queue(lang: str) -> None:
     due = len(s.due_items())
     if due and st.button(t(lang, "dashboard.start_review", n=due), key="dashboard-review",
                          type="primary", icon=":material/replay:", on_click=_start_review):
-        st.switch_page(f"{PAGES}/puzzles.py")
+        st.switch_page(page("puzzles").file)
     for item, when in upcoming[:30]:
         puzzle = find_puzzle(item)
         left, right = st.columns([4, 1])
         if puzzle is None:  # an item the bank no longer has: named as stored
             left.markdown(plain(item))
         else:
-            left.page_link(f"{PAGES}/puzzles.py", label=puzzle_name(puzzle, lang),
+            left.page_link(page("puzzles").file, label=puzzle_name(puzzle, lang),
                            query_params={"lang": lang, "puzzle": puzzle.id})
         right.caption(f"{when.astimezone():%Y-%m-%d %H:%M}")
 
@@ -211,11 +211,11 @@ def _identity(lang: str) -> None:
     if signed_in():
         who = st.user.get("name") or st.user.get("email") or ""
         st.markdown(t(lang, "profile.signed_in", who=plain(str(who))))
-        st.button(t(lang, "profile.sign_out"), key="profile-sign-out", on_click=_sign_out,
+        st.button(t(lang, "profile.sign_out"), key="dashboard-sign-out", on_click=_sign_out,
                   icon=":material/logout:")
     elif auth_configured():
         st.caption(t(lang, "profile.anonymous_with_sign_in"))
-        st.button(t(lang, "profile.sign_in"), key="profile-sign-in", on_click=st.login,
+        st.button(t(lang, "profile.sign_in"), key="dashboard-sign-in", on_click=st.login,
                   icon=":material/login:", type="primary")
     else:
         st.caption(t(lang, "profile.anonymous"))
@@ -231,21 +231,21 @@ def _your_data(lang: str) -> None:
             data=data,
             file_name="tarot-tutor-my-data.json",
             mime="application/json",
-            key="profile-export",
+            key="dashboard-export",
             help=t(lang, "profile.export_help"),
             icon=":material/download:",
         )
     with st.expander(t(lang, "profile.afresh_heading"), icon=":material/restart_alt:"):
         st.caption(t(lang, "profile.afresh_explain"))
-        st.button(t(lang, "profile.afresh_confirm"), key="profile-afresh",
+        st.button(t(lang, "profile.afresh_confirm"), key="dashboard-afresh",
                   on_click=_start_afresh)
     with st.expander(t(lang, "profile.delete_heading"), icon=":material/delete_forever:"):
         st.caption(t(lang, "profile.delete_explain"))
-        st.button(t(lang, "profile.delete_confirm"), key="profile-delete",
+        st.button(t(lang, "profile.delete_confirm"), key="dashboard-delete",
                   on_click=_delete_everything)
     with reported(lang):
         if database().legacy_learner() is not None:
             with st.expander(t(lang, "profile.legacy_heading"), icon=":material/inventory_2:"):
                 st.caption(t(lang, "profile.legacy_explain"))
-                st.button(t(lang, "profile.legacy_claim"), key="profile-claim",
+                st.button(t(lang, "profile.legacy_claim"), key="dashboard-claim",
                           on_click=_claim_legacy)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -13,21 +13,6 @@ from tutor.ui.session import bank, current_language
 
 if TYPE_CHECKING:
     from tutor.content.models import TermRow
-
-
-def show_glossary_terms(keys: Iterable[str], lang: str) -> None:
-    """A popover with the step's French terms, and a link to the whole glossary."""
-    glossary = bank().glossary
-    if glossary is None:
-        return
-    terms = [term for key in keys if (term := glossary.get(key)) is not None]
-    if not terms:
-        return
-    with st.popover(t(lang, "glossary.terms_here", n=len(terms)), icon=":material/translate:"):
-        for term in terms:
-            st.markdown(f"**{localized(term.term, lang)}** — {localized(term.definition, lang)}")
-        st.page_link("tutor/ui/pages/glossary.py", label=t(lang, "glossary.open"),
-                     icon=":material/menu_book:", query_params={"lang": lang})
 
 
 def render() -> None:

@@ -6,20 +6,9 @@ import streamlit as st
 
 from tutor.engine.cards import parse_cards
 from tutor.ui.i18n import t
+from tutor.ui.registry import offers, page
 from tutor.ui.session import bank, current_language
 from tutor.ui.views import show_cards
-
-PAGES = "tutor/ui/pages"
-# (page, catalog key of its name, of what it offers, icon), in the order a learner uses them
-OFFERS = (
-    ("lessons", "app.nav_lessons", "home.offer_lessons", ":material/menu_book:"),
-    ("puzzles", "app.nav_puzzles", "home.offer_puzzles", ":material/extension:"),
-    ("score_quiz", "app.nav_score_quiz", "home.offer_score_quiz", ":material/calculate:"),
-    ("practice", "app.nav_practice", "home.offer_practice", ":material/playing_cards:"),
-    ("score_sheet", "app.nav_score_sheet", "home.offer_score_sheet", ":material/table_chart:"),
-    ("glossary", "app.nav_glossary", "home.offer_glossary", ":material/translate:"),
-    ("dashboard", "app.nav_progress", "home.offer_progress", ":material/insights:"),
-)
 
 
 def render() -> None:
@@ -34,21 +23,22 @@ def render() -> None:
     first = content.lessons[0].id if content.lessons else None
     left, right = st.columns(2)
     left.page_link(
-        f"{PAGES}/lessons.py",
+        page("lessons").file,
         label=t(lang, "home.start_lessons"),
-        icon=":material/menu_book:",
+        icon=page("lessons").icon,
         query_params={"lang": lang, **({"lesson": first} if first else {})},
     )
     right.page_link(
-        f"{PAGES}/puzzles.py",
+        page("puzzles").file,
         label=t(lang, "home.open_puzzles"),
-        icon=":material/extension:",
+        icon=page("puzzles").icon,
         query_params={"lang": lang},
     )
     st.subheader(t(lang, "home.offers_heading"))
-    for page, name, offer, icon in OFFERS:
+    for offered in offers():
+        assert offered.offer is not None
         with st.container(border=True):
-            st.page_link(f"{PAGES}/{page}.py", label=f"**{t(lang, name)}**", icon=icon,
+            st.page_link(offered.file, label=f"**{t(lang, offered.title)}**", icon=offered.icon,
                          query_params={"lang": lang})
-            st.caption(t(lang, offer))
+            st.caption(t(lang, offered.offer))
     st.caption(t(lang, "home.stats", lessons=len(content.lessons), puzzles=len(content.puzzles)))

@@ -29,8 +29,8 @@ from tutor.progress.store import Database
 
 COOKIE = "tarot_learner"
 MAX_AGE = 365 * 24 * 3600  # seconds: a year, renewed on every visit
-LEARNER = "tutor_learner_id"  # session state: the learner id of this session (no widget has it)
-COOKIE_WANTED = "tutor_learner_cookie"  # session state: the cookie value the browser should hold
+LEARNER = "learner-id"  # session state: the learner id of this session (no widget has it)
+COOKIE_WANTED = "learner-cookie-wanted"  # session state: the cookie value the browser should hold
 COMPONENT_NAME = "tarot_tutor_learner_cookie"
 
 # Writes (or, for an empty value, removes) the cookie on the app's own origin.

@@ -13,10 +13,12 @@ from tutor.content.models import Lesson, Theme
 from tutor.inputs import PARAM_SHOWN, clip, plain
 from tutor.progress.store import SavedLesson
 from tutor.ui.exercise import attempts, last_verdict, render_exercise, reset_exercise
-from tutor.ui.glossary import show_glossary_terms
+from tutor.ui.glossary_terms import show_glossary_terms
 from tutor.ui.i18n import localized, t
+from tutor.ui.registry import page
 from tutor.ui.safe import query_int
 from tutor.ui.session import (
+    SAVED_LESSONS,
     LessonProgress,
     bank,
     current_language,
@@ -27,10 +29,13 @@ from tutor.ui.session import (
     show_store_problems,
     store,
 )
+from tutor.ui.trainer import FROM_LESSON
 from tutor.ui.views import show_cards, show_trick
 
-PUZZLES_PAGE = "tutor/ui/pages/puzzles.py"
-TRAINER_THEMES = "trainer_themes_chosen"  # session state the puzzle page's theme filter reads
+CHOICE = "lessons-choice"  # the lesson chooser's widget
+LINK = "lessons-link"  # session state: the (lesson, step) of the URL last followed
+BACK, NEXT, RESTART = "lessons-back", "lessons-next", "lessons-restart"
+NEXT_LESSON, PUZZLES = "lessons-next-lesson", "lessons-puzzles"
 
 # The puzzle themes that practise what each lesson teaches, offered on its last step.
 LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
@@ -90,7 +95,7 @@ _scroll_component = st.components.v2.component(
 
 def scroll_here_when_changed(name: str, place: str) -> None:
     """Scroll the page so that this point is at the top whenever ``place`` changes."""
-    _scroll_component(key=f"scroll-{name}", data={"name": name, "place": place}, height=0)
+    _scroll_component(key=f"lessons-scroll-{name}", data={"name": name, "place": place}, height=0)
 
 
 def _title(lesson: Lesson, lang: str) -> str:
@@ -138,19 +143,19 @@ def _render(lang: str) -> None:
     # A link (?lesson=&step=) is followed once; afterwards the page writes where the learner
     # is back into the URL, so following it again would undo their own navigation.
     link = (wanted, st.query_params.get("step"))
-    if wanted is not None and link != st.session_state.get("lesson_link"):
-        st.session_state["lesson_choice"] = wanted
+    if wanted is not None and link != st.session_state.get(LINK):
+        st.session_state[CHOICE] = wanted
         steps = len(next(lesson for lesson in lessons if lesson.id == wanted).steps)
         step = query_int("step", 1, steps, lang)
         if step is not None:
             lesson_progress(wanted).step = step - 1
-    if "lesson_choice" not in st.session_state:
-        st.session_state["lesson_choice"] = where_left_off(ids) or ids[0]
+    if CHOICE not in st.session_state:
+        st.session_state[CHOICE] = where_left_off(ids) or ids[0]
     by_id = {lesson.id: lesson for lesson in lessons}
     chosen = st.selectbox(
         t(lang, "lesson.choose"),
         ids,
-        key="lesson_choice",
+        key=CHOICE,
         format_func=lambda i: _title(by_id[i], lang),
         on_change=_chosen,
     )
@@ -158,9 +163,9 @@ def _render(lang: str) -> None:
 
 
 def _saved_lessons() -> dict[str, SavedLesson]:
-    if "saved_lessons" not in st.session_state:  # one read per session (see lesson_progress)
-        st.session_state["saved_lessons"] = store().lessons()
-    saved: dict[str, SavedLesson] = st.session_state["saved_lessons"]
+    if SAVED_LESSONS not in st.session_state:  # one read per session (see lesson_progress)
+        st.session_state[SAVED_LESSONS] = store().lessons()
+    saved: dict[str, SavedLesson] = st.session_state[SAVED_LESSONS]
     return saved
 
 
@@ -184,7 +189,7 @@ def _touch(lesson_id: str) -> None:
 
 def _chosen() -> None:
     """on_change of the lesson choice: the lesson chosen is where the learner now is."""
-    _touch(str(st.session_state["lesson_choice"]))
+    _touch(str(st.session_state[CHOICE]))
 
 
 @st.fragment
@@ -198,7 +203,7 @@ def _lesson_step(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     progress.step = min(progress.step, len(lesson.steps) - 1)
     st.query_params["lesson"] = lesson.id
     st.query_params["step"] = str(progress.step + 1)
-    st.session_state["lesson_link"] = (lesson.id, str(progress.step + 1))
+    st.session_state[LINK] = (lesson.id, str(progress.step + 1))
     _render_step(lesson, lessons, progress, lang)
     with overview:
         _overview(lessons, lang)
@@ -228,13 +233,13 @@ def _check_key(lesson: Lesson, index: int) -> str:
 
 def _open_lesson(lesson_id: str) -> None:
     """on_click: the next lesson becomes the lesson chosen (where the learner now is)."""
-    st.session_state["lesson_choice"] = lesson_id
+    st.session_state[CHOICE] = lesson_id
     _touch(lesson_id)
 
 
 def _open_puzzles(themes: tuple[Theme, ...]) -> None:
     """on_click: the puzzle page's theme filter set to the lesson's themes."""
-    st.session_state[TRAINER_THEMES] = [theme.value for theme in themes]
+    st.session_state[FROM_LESSON] = [theme.value for theme in themes]
 
 
 def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
@@ -247,17 +252,17 @@ def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     else:
         if st.button(
             t(lang, "lesson.next_lesson", title=_title(following, lang)),
-            key="lesson-next-lesson", type="primary", icon=":material/arrow_forward:",
+            key=NEXT_LESSON, type="primary", icon=":material/arrow_forward:",
             on_click=_open_lesson, args=(following.id,),
         ):
             st.rerun(scope="app")  # the lesson choice above the fragment changes too
     if themes:
         names = ", ".join(t(lang, f"themes.{theme.value}") for theme in themes)
         if st.button(
-            t(lang, "lesson.practise_themes", themes=names), key="lesson-puzzles",
+            t(lang, "lesson.practise_themes", themes=names), key=PUZZLES,
             icon=":material/extension:", on_click=_open_puzzles, args=(themes,),
         ):
-            st.switch_page(PUZZLES_PAGE)
+            st.switch_page(page("puzzles").file)
 
 
 def _render_step(
@@ -292,13 +297,13 @@ def _render_step(
     with reported(lang):  # a failed save is said here; the next change saves it again
         save_lesson_progress(lesson.id)
     back, _, forward = st.columns([1, 2, 1])
-    back.button(t(lang, "lesson.back"), disabled=index == 0, key="lesson-back",
+    back.button(t(lang, "lesson.back"), disabled=index == 0, key=BACK,
                 use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))
     if index < total - 1:
-        forward.button(t(lang, "lesson.next"), key="lesson-next", type="primary",
+        forward.button(t(lang, "lesson.next"), key=NEXT, type="primary",
                        use_container_width=True, on_click=_go_to, args=(lesson.id, index + 1))
     else:
-        forward.button(t(lang, "lesson.restart"), key="lesson-restart",
+        forward.button(t(lang, "lesson.restart"), key=RESTART,
                        use_container_width=True, on_click=_restart, args=(lesson,))
         checks = sum(1 for s in steps if s.check is not None)
         unanswered = step.check is not None and last_verdict(_check_key(lesson, index)) is None

@@ -24,15 +24,17 @@ from tutor.inputs import clip, plain
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import t
-from tutor.ui.score_sheet import contract_label, rules_label
+from tutor.ui.registry import page
+from tutor.ui.words import contract_label, rules_label
 
 PARAM = "pos"
 # A 5-player position at the first card is about 330 characters; this leaves room and keeps a
 # hostile link from costing more than reading a short string.
 POSITION_CHARS = 1000
 PROBLEM_SHOWN = 200  # characters of the engine's reason quoted back
-PAGE_PATH = "puzzles"  # the page that opens ?pos= (app.py's url_path)
-VERDICT = "pos_verdict"  # (position text, card picked) in session state
+VERDICT = "position-verdict"  # (position text, card picked) in session state
+HAND = "position-hand"
+CLOSE = "position-close"  # the puzzle page's button back from a position
 
 
 def position_link(position: Position, lang: str) -> str:
@@ -44,7 +46,7 @@ def position_link(position: Position, lang: str) -> str:
         here = ""
     base = here.split("?")[0].rsplit("/", 1)[0] + "/" if "://" in here else ""
     text = quote(format_position(position), safe="")
-    return f"{base}{PAGE_PATH}?{PARAM}={text}&lang={lang}"
+    return f"{base}{page('puzzles').path}?{PARAM}={text}&lang={lang}"
 
 
 def read_position(raw: str, lang: str) -> Deal | str:
@@ -145,7 +147,7 @@ def render_position(raw: str, lang: str) -> None:
     st.markdown(f"**{t(lang, 'position.pick', seat=seat_text(seat, lang))}**")
     card_picker(
         hand,
-        key="pos-hand",
+        key=HAND,
         playable=None,
         selected={chosen} if chosen in hand else None,
         lang=lang,

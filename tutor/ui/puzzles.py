@@ -16,6 +16,7 @@ to what you missed.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
@@ -26,12 +27,13 @@ from tutor.content.evaluate import Verdict, expected_answer
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
 from tutor.engine.cards import Card, display_order, suit_of
-from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
+from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
 from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
+from tutor.ui.position import CLOSE as POSITION_CLOSE
 from tutor.ui.position import PARAM, render_position
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
@@ -42,10 +44,19 @@ from tutor.ui.session import (
     store,
     store_problem_text,
 )
+from tutor.ui.trainer import (
+    AUTHORED,
+    BOOKMARKS,
+    FROM_LESSON,
+    GEN_SEEDS,
+    GENERATED,
+    REVIEW,
+    SOURCES,
+    WEAK_RATE,
+    find_puzzle,
+)
 
-AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 ANSWERED = "trainer_answered"  # session state: an answer was saved in this run
-FROM_LESSON = "trainer_themes_chosen"  # session state: themes a lesson's last step asked for
 STORED = "trainer_filters_stored"  # session state: the filters as kept in the learner's store
 # The filters' widgets, and the value each has before the learner touches it. Streamlit drops
 # a widget's state when its page is left, so a copy is kept ("kept:" + key) and put back.
@@ -55,9 +66,6 @@ FILTER_DEFAULTS: dict[str, object] = {
     "trainer_players": [3, 4, 5],
     "trainer_weak": False,
 }
-SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
-WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
-GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as _fresh_seed draws them)
 
 
 def stars(difficulty: int) -> str:
@@ -93,28 +101,6 @@ class Filters:
 def weak_themes() -> set[str]:
     """Themes answered right at the first try less than 70% of the time (2+ tries)."""
     return {s.theme for s in store().theme_stats() if s.first_tries >= 2 and s.rate < WEAK_RATE}
-
-
-def generated_from_id(puzzle_id: str) -> Puzzle | None:
-    """'gen-obligations-4p-42' -> the same generated puzzle again."""
-    parts = puzzle_id.split("-")
-    if len(parts) != 4 or parts[0] != "gen" or parts[1] not in FAMILIES:
-        return None
-    if not parts[2].endswith("p"):
-        return None
-    try:  # bounded before conversion: an id may come from a URL
-        players = read_int(parts[2][:-1], 3, 5)
-        seed = read_int(parts[3], 0, GEN_SEEDS - 1)
-        return generate(parts[1], seed, players)
-    except (ValueError, GenerationError):
-        return None
-
-
-def find_puzzle(puzzle_id: str) -> Puzzle | None:
-    try:
-        return bank().puzzle(puzzle_id)
-    except KeyError:
-        return generated_from_id(puzzle_id)
 
 
 # --- the choice of practice -----------------------------------------------------------------
@@ -413,7 +399,7 @@ def render() -> None:
     raw = st.query_params.get(PARAM)
     if raw is not None:  # a shared position (?pos=): that view alone
         render_position(raw, lang)
-        st.button(t(lang, "position.close"), key="pos-close", on_click=_close_position)
+        st.button(t(lang, "position.close"), key=POSITION_CLOSE, on_click=_close_position)
         return
     show_store_problems(lang)
     due_items: list[tuple[str, datetime]] | None = None
@@ -574,9 +560,7 @@ def _render_generated(lang: str) -> None:
 
 
 def _fresh_seed() -> int:
-    import secrets
-
-    return secrets.randbelow(10**9)
+    return secrets.randbelow(GEN_SEEDS)
 
 
 def _new_generated(old_id: str) -> None:

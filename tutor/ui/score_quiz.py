@@ -9,8 +9,8 @@ wrong answers are matched against ``tutor.scorequiz.mistakes``.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import streamlit as st
 
@@ -24,6 +24,7 @@ from tutor.engine.cards import (
     display_order,
     format_half,
     is_trump,
+    mask_of,
     rank_of,
     suit_name,
     suit_of,
@@ -53,71 +54,98 @@ SOURCE = "score-quiz"
 _SUITS = (*PLAIN_SUITS, Suit.TRUMPS, Suit.EXCUSE)
 
 
+# --- the page's state --------------------------------------------------------------------
+STATE = "score-quiz-state"
+LEVEL = "score-quiz-level"  # the level's and the mode's widgets
+MODE = "score-quiz-mode"
+AS_LIST = "score-quiz-as-list"
+NEW = "score-quiz-new"
+
+
+@dataclass
+class QuestionState:
+    """One question's answers so far (a question is a mode, a level and a seed)."""
+
+    attempts: int = 0
+    check: Check | None = None  # the last answer checked
+    refused: str | None = None  # why its typed text was not a number
+    total: int | None = None  # the marks typed, summed, when they do not sum to zero
+    recorded: bool = False
+    hint: bool = False
+    step: int = 0  # the step to answer now (steps mode)
+    given: int | None = None  # the steps filled in for the learner
+    step_check: Check | None = None
+    revealed: int = 0
+    shown: bool = False
+    finished: bool = False
+
+
+@dataclass
+class ScoreQuizState:
+    """What the page keeps between reruns (the level and the mode are its widgets')."""
+
+    seed: int
+    last_level: int = 1  # Streamlit drops a widget's key while its page is not shown
+    last_mode: str = "full"
+    steps_done: int = 0  # questions finished in steps mode: fewer steps are filled in
+    questions: dict[str, QuestionState] = field(default_factory=dict)
+
+    def question(self, key: str) -> QuestionState:
+        return self.questions.setdefault(key, QuestionState())
+
+
+def page_state() -> ScoreQuizState:
+    state = st.session_state[STATE]
+    assert isinstance(state, ScoreQuizState)
+    return state
+
+
 # --- which question -----------------------------------------------------------------------
 def _init_from_url(lang: str) -> None:
     """On a session's first run, the level, mode and seed come from the URL (or are drawn);
     a value the page cannot use is named in a message and replaced by the default."""
-    if "sq_seed" in st.session_state:
-        # Streamlit drops a widget's key while its page is not shown: back on the quiz, the
-        # level and mode are the ones last used, not None.
-        st.session_state.setdefault("sq_level", st.session_state.get("sq_last_level", 1))
-        st.session_state.setdefault("sq_mode", st.session_state.get("sq_last_mode", "full"))
+    state = st.session_state.get(STATE)
+    if isinstance(state, ScoreQuizState):
+        # back on the quiz, the level and mode are the ones last used, not None
+        st.session_state.setdefault(LEVEL, state.last_level)
+        st.session_state.setdefault(MODE, state.last_mode)
         return
     asked_level = query_choice("level", [str(level) for level in LEVELS], lang)
     level = int(asked_level) if asked_level is not None else 1
     mode = query_choice("mode", MODES, lang) or "full"
     seed = query_int("seed", 0, MAX_SEED - 1, lang)
     start = seed if seed is not None else random.randrange(MAX_SEED)
-    st.session_state["sq_level"] = level
-    st.session_state["sq_mode"] = mode
-    st.session_state["sq_seed"] = find_seed(level, start)
+    st.session_state[LEVEL] = level
+    st.session_state[MODE] = mode
+    st.session_state[STATE] = ScoreQuizState(find_seed(level, start), level, mode)
 
 
 def _on_level_change() -> None:
-    level = st.session_state["sq_level"]
+    state = page_state()
+    level = st.session_state[LEVEL]
     if level not in LEVELS:  # the segmented control was clicked off: keep the current level
-        level = st.session_state["sq_level"] = st.session_state.get("sq_last_level", 1)
-    st.session_state["sq_seed"] = find_seed(level, st.session_state["sq_seed"])
+        level = st.session_state[LEVEL] = state.last_level
+    state.seed = find_seed(level, state.seed)
 
 
 def _on_mode_change() -> None:
     """Another mode is another deal: the same deal would already be answered by the first."""
-    if st.session_state["sq_mode"] not in MODES:
-        st.session_state["sq_mode"] = st.session_state.get("sq_last_mode", "full")
-    elif st.session_state["sq_mode"] != st.session_state.get("sq_last_mode"):
+    state = page_state()
+    if st.session_state[MODE] not in MODES:
+        st.session_state[MODE] = state.last_mode
+    elif st.session_state[MODE] != state.last_mode:
         _new_question()
 
 
 def _new_question() -> None:
-    level = st.session_state["sq_level"]
-    st.session_state["sq_seed"] = find_seed(level, random.randrange(MAX_SEED))
-
-
-# --- per-question state -------------------------------------------------------------------
-def _state(key: str) -> dict[str, Any]:
-    states: dict[str, dict[str, Any]] = st.session_state.setdefault("sq_states", {})
-    return states.setdefault(
-        key,
-        {
-            "attempts": 0,
-            "check": None,
-            "recorded": False,
-            "hint": False,
-            "step": None,
-            "given": None,
-            "step_check": None,
-            "revealed": 0,
-            "shown": False,
-            "finished": False,
-        },
-    )
+    page_state().seed = find_seed(st.session_state[LEVEL], random.randrange(MAX_SEED))
 
 
 def _record(
     q: Question, mode: str, correct: bool, first_try: bool, answer: str, hints: int
 ) -> None:
     # drawn while the page runs (after the Check button): a failure shows in place
-    with reported(str(st.session_state.get("lang", "en"))):
+    with reported(current_language()):
         store().record_attempt(
             source=SOURCE,
             item=f"{mode}:{q.seed}",
@@ -177,8 +205,6 @@ def _show_count_wrongs(wrongs: tuple[WrongCount, ...], lang: str) -> None:
 
 
 def _show_breakdown(q: Question, lang: str) -> None:
-    from tutor.engine.cards import mask_of
-
     parts = []
     for kind, cards, half in count_breakdown(mask_of(q.pile)):
         if cards:
@@ -272,7 +298,7 @@ def _card_list(cards: tuple[Card, ...], lang: str) -> str:
 
 def _show_pile(q: Question, lang: str) -> None:
     st.subheader(t(lang, "score_quiz.pile_heading", n=len(q.pile)))
-    as_list = st.toggle(t(lang, "score_quiz.as_list"), key="sq_as_list")
+    as_list = st.toggle(t(lang, "score_quiz.as_list"), key=AS_LIST)
     won = tuple(c for c in q.pile if c not in q.set_aside)
     groups = [(t(lang, "score_quiz.won_in_tricks", n=len(won)), won)]
     if q.set_aside:
@@ -299,18 +325,34 @@ def _refusal(*texts: str) -> str | None:
     return None
 
 
-def _not_a_number(state: dict[str, Any], lang: str) -> None:
+def _not_a_number(state: QuestionState, lang: str) -> None:
     message = t(lang, "score_quiz.not_a_number")
-    if state.get("refused") == "input.too_long":  # say why a long number was refused
+    if state.refused == "input.too_long":  # say why a long number was refused
         message = f"{t(lang, 'input.too_long')} {message}"
     st.warning(message, icon=":material/edit_off:")
 
 
+def _show_verdict(state: QuestionState, right: str, lang: str) -> Check | None:
+    """The last answer's verdict: not a number (said why), right (``right`` said) or wrong;
+    the check when the answer was a number, None when there is none to show."""
+    check = state.check
+    if check is None:
+        return None
+    if check.invalid:
+        _not_a_number(state, lang)
+        return None
+    if check.correct:
+        st.success(right, icon=":material/check_circle:")
+    else:
+        st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+    return check
+
+
 def _full_mode(q: Question, key: str, lang: str) -> None:
-    state = _state(key)
-    hint = st.toggle(t(lang, "score_quiz.show_count"), key=f"sq_hint_{key}")
+    state = page_state().question(key)
+    hint = st.toggle(t(lang, "score_quiz.show_count"), key=f"score-quiz-hint-{key}")
     if hint:
-        state["hint"] = True
+        state.hint = True
         st.info(
             t(
                 lang,
@@ -321,13 +363,13 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
         )
     taker_text = st.text_input(
         t(lang, "score_quiz.taker_marks", name=seat_name(q.taker, lang)),
-        key=f"sq_taker_{key}",
+        key=f"score-quiz-taker-{key}",
         max_chars=NUMBER_CHARS,
         placeholder=t(lang, "score_quiz.marks_placeholder"),
     )
     values: dict[int, Fraction | None] = {q.taker: parse_points(taker_text)}
     typed: list[str] = []
-    if st.toggle(t(lang, "score_quiz.all_marks"), key=f"sq_all_{key}"):
+    if st.toggle(t(lang, "score_quiz.all_marks"), key=f"score-quiz-all-{key}"):
         columns = st.columns(q.players - 1)
         others = [s for s in range(q.players) if s != q.taker]
         for column, seat in zip(columns, others, strict=True):
@@ -338,66 +380,59 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
                     name=seat_name(seat, lang),
                     role=_role(q, seat, lang),
                 ),
-                key=f"sq_seat_{key}_{seat}",
+                key=f"score-quiz-seat-{key}-{seat}",
                 max_chars=NUMBER_CHARS,
             )
             values[seat] = parse_points(text)
             typed.append(text)
-    if st.button(t(lang, "exercise.check"), key=f"sq_check_{key}", type="primary"):
-        check = check_marks(q, values)
-        state["check"] = check
-        state["refused"] = _refusal(taker_text, *typed)
-        state["sum"] = None
-        if len(values) == q.players and not check.invalid:
+    if st.button(t(lang, "exercise.check"), key=f"score-quiz-check-{key}", type="primary"):
+        checked = check_marks(q, values)
+        state.check = checked
+        state.refused = _refusal(taker_text, *typed)
+        state.total = None
+        if len(values) == q.players and not checked.invalid:
             total = sum(int(v or 0) for v in values.values())
-            state["sum"] = total if total != 0 else None
-        if not check.invalid:
+            state.total = total if total != 0 else None
+        if not checked.invalid:
             _record(
                 q,
                 "full",
-                check.correct,
-                state["attempts"] == 0,
+                checked.correct,
+                state.attempts == 0,
                 taker_text.strip(),
-                int(state["hint"]),
+                int(state.hint),
             )
-            state["attempts"] += 1
-    check = state["check"]
+            state.attempts += 1
+    check = _show_verdict(state, t(lang, "score_quiz.right_full", taker=signed(q.score.taker)),
+                          lang)
     if check is None:
         return
-    if check.invalid:
-        _not_a_number(state, lang)
-        return
     if check.correct:
-        st.success(
-            t(lang, "score_quiz.right_full", taker=signed(q.score.taker)),
-            icon=":material/check_circle:",
-        )
         _show_calculation(q.score, lang, expanded=True)
         return
-    st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
-    if state.get("sum") is not None:
-        st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state["sum"])))
+    if state.total is not None:
+        st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state.total)))
     if check.wrongs:
         show_score_mistakes(check.wrongs, q.score, q.players, lang)
     # the answer is shown after a second wrong answer, or when asked for: one retry first
-    if state["attempts"] >= 2 or state["shown"]:
+    if state.attempts >= 2 or state.shown:
         st.markdown(t(lang, "score_quiz.no_match"))
         _show_calculation(q.score, lang, expanded=True)
         return
     if not check.wrongs:
         st.markdown(t(lang, "score_quiz.try_again"))
-    if st.button(t(lang, "score_quiz.show_answer"), key=f"sq_reveal_{key}"):
-        state["shown"] = True
+    if st.button(t(lang, "score_quiz.show_answer"), key=f"score-quiz-reveal-{key}"):
+        state.shown = True
         st.rerun()
 
 
 def _steps_mode(q: Question, key: str, lang: str) -> None:
-    state = _state(key)
+    state = page_state().question(key)
     steps = quiz_steps(q.score)
-    if state["given"] is None:
-        state["given"] = first_blank(len(steps), st.session_state.get("sq_steps_done", 0))
-        state["step"] = state["given"]
-    given, current = state["given"], state["step"]
+    if state.given is None:
+        state.given = first_blank(len(steps), page_state().steps_done)
+        state.step = state.given
+    given, current = state.given, state.step
     st.caption(t(lang, "score_quiz.fading", given=given, total=len(steps)))
     for index, step in enumerate(steps):
         label = _step_label(q, step, lang)
@@ -408,13 +443,13 @@ def _steps_mode(q: Question, key: str, lang: str) -> None:
             _current_step(q, steps, index, key, label, lang)
         else:
             st.markdown(f":gray[{label}: …]")
-    if state["step"] >= len(steps):
-        if not state["finished"]:
-            state["finished"] = True
-            st.session_state["sq_steps_done"] = st.session_state.get("sq_steps_done", 0) + 1
-            if not state["recorded"]:
-                state["recorded"] = True
-                _record(q, "steps", True, True, "all steps", state["revealed"])
+    if state.step >= len(steps):
+        if not state.finished:
+            state.finished = True
+            page_state().steps_done += 1
+            if not state.recorded:
+                state.recorded = True
+                _record(q, "steps", True, True, "all steps", state.revealed)
         st.success(
             t(lang, "score_quiz.steps_done", taker=signed(q.score.taker)),
             icon=":material/check_circle:",
@@ -425,23 +460,23 @@ def _steps_mode(q: Question, key: str, lang: str) -> None:
 def _current_step(
     q: Question, steps: list[QuizStep], index: int, key: str, label: str, lang: str
 ) -> None:
-    state = _state(key)
+    state = page_state().question(key)
     step = steps[index]
-    with st.form(key=f"sq_form_{key}_{index}", border=True):
-        text = st.text_input(label, key=f"sq_step_{key}_{index}", max_chars=NUMBER_CHARS)
+    with st.form(key=f"score-quiz-form-{key}-{index}", border=True):
+        text = st.text_input(label, key=f"score-quiz-step-{key}-{index}", max_chars=NUMBER_CHARS)
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
         verdict = check_step(q, steps, index, parse_points(text))
-        state["step_check"] = verdict
-        state["refused"] = _refusal(text)
+        state.step_check = verdict
+        state.refused = _refusal(text)
         if verdict.correct:
-            state["step"] = index + 1
-            state["step_check"] = None
+            state.step = index + 1
+            state.step_check = None
             st.rerun()
-        elif not verdict.invalid and not state["recorded"]:
-            state["recorded"] = True
-            _record(q, "steps", False, True, f"{step.kind}={text.strip()}", state["revealed"])
-    check: Check | None = state["step_check"]
+        elif not verdict.invalid and not state.recorded:
+            state.recorded = True
+            _record(q, "steps", False, True, f"{step.kind}={text.strip()}", state.revealed)
+    check = state.step_check
     if check is None:
         return
     if check.invalid:
@@ -458,49 +493,41 @@ def _current_step(
     else:  # this step's correction, not the whole calculation (the marks are still to come)
         kind = q.score.steps[step.engine_index].kind
         st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, kind, lang)))
-    if st.button(t(lang, "score_quiz.step_show"), key=f"sq_skip_{key}_{index}"):
-        state["revealed"] += 1
-        state["step"] = index + 1
-        state["step_check"] = None
+    if st.button(t(lang, "score_quiz.step_show"), key=f"score-quiz-skip-{key}-{index}"):
+        state.revealed += 1
+        state.step = index + 1
+        state.step_check = None
         st.rerun()
 
 
 def _count_mode(q: Question, key: str, lang: str) -> None:
-    state = _state(key)
-    with st.form(key=f"sq_count_form_{key}", border=False):
+    state = page_state().question(key)
+    with st.form(key=f"score-quiz-count-form-{key}", border=False):
         text = st.text_input(
             t(lang, "score_quiz.count_answer"),
-            key=f"sq_count_{key}",
+            key=f"score-quiz-count-{key}",
             max_chars=NUMBER_CHARS,
             help=t(lang, "exercise.points_hint"),
         )
         submitted = st.form_submit_button(t(lang, "exercise.check"), type="primary")
     if submitted:
-        check = check_count(q, parse_points(text))
-        state["check"] = check
-        state["refused"] = _refusal(text)
-        if not check.invalid:
-            _record(q, "count", check.correct, state["attempts"] == 0, text.strip(), 0)
-            state["attempts"] += 1
-    check = state["check"]
+        checked = check_count(q, parse_points(text))
+        state.check = checked
+        state.refused = _refusal(text)
+        if not checked.invalid:
+            _record(q, "count", checked.correct, state.attempts == 0, text.strip(), 0)
+            state.attempts += 1
+    right = t(lang, "score_quiz.count_right", points=format_half(q.result.attack_half_points))
+    check = _show_verdict(state, right, lang)
     if check is None:
         return
-    if check.invalid:
-        _not_a_number(state, lang)
-        return
-    if check.correct:
-        st.success(
-            t(lang, "score_quiz.count_right", points=format_half(q.result.attack_half_points)),
-            icon=":material/check_circle:",
-        )
-    else:
-        st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+    if not check.correct:
         if check.count_wrongs:
             _show_count_wrongs(check.count_wrongs, lang)
-        elif state["attempts"] < 2:
+        elif state.attempts < 2:
             st.markdown(t(lang, "score_quiz.try_again"))
     # the breakdown (and so the total) after a second wrong answer: one retry first
-    if check.correct or state["attempts"] >= 2:
+    if check.correct or state.attempts >= 2:
         _show_breakdown(q, lang)
 
 
@@ -514,23 +541,20 @@ def render() -> None:
     st.segmented_control(
         t(lang, "score_quiz.level"),
         LEVELS,
-        key="sq_level",
+        key=LEVEL,
         format_func=lambda n: t(lang, f"score_quiz.levels.{n}"),
         on_change=_on_level_change,
     )
     st.segmented_control(
         t(lang, "score_quiz.mode"),
         MODES,
-        key="sq_mode",
+        key=MODE,
         format_func=lambda m: t(lang, f"score_quiz.modes.{m}"),
         on_change=_on_mode_change,
     )
-    level, mode, seed = (
-        st.session_state["sq_level"],
-        st.session_state["sq_mode"],
-        st.session_state["sq_seed"],
-    )
-    st.session_state["sq_last_level"], st.session_state["sq_last_mode"] = level, mode
+    state = page_state()
+    level, mode, seed = st.session_state[LEVEL], st.session_state[MODE], state.seed
+    state.last_level, state.last_mode = level, mode
     q = generate(level, seed)
     st.query_params["level"] = str(level)
     st.query_params["mode"] = mode
@@ -539,7 +563,7 @@ def render() -> None:
     header = info.empty()  # filled after the answer, so the streak counts the answer just given
     button.button(
         t(lang, "score_quiz.new_question"),
-        key="sq_new",
+        key=NEW,
         on_click=_new_question,
         width="stretch",
     )

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import streamlit as st
 
@@ -75,7 +76,7 @@ def store() -> LearnerStore:
 
 
 # --- a failed store call is reported for that call ----------------------------------------
-PROBLEMS = "store_problems"
+PROBLEMS = "app-store-problems"
 
 
 def store_problem_text(error: StoreError, lang: str) -> str:
@@ -122,13 +123,17 @@ class LessonProgress:
     saved: tuple[int, frozenset[int], frozenset[int]] | None = None  # as last written
 
 
+LESSON_PROGRESS = "lessons-progress"  # session state: LessonProgress per lesson id
+SAVED_LESSONS = "lessons-saved"  # session state: the learner's saved lessons, read once
+
+
 def lesson_progress(lesson_id: str) -> LessonProgress:
     """This session's progress in a lesson, first read from the saved progress."""
-    known: dict[str, LessonProgress] = st.session_state.setdefault("lesson_progress", {})
+    known: dict[str, LessonProgress] = st.session_state.setdefault(LESSON_PROGRESS, {})
     if lesson_id not in known:
-        if "saved_lessons" not in st.session_state:  # one read per session, not per lesson
-            st.session_state["saved_lessons"] = store().lessons()
-        saved = st.session_state["saved_lessons"].get(lesson_id)
+        if SAVED_LESSONS not in st.session_state:  # one read per session, not per lesson
+            st.session_state[SAVED_LESSONS] = store().lessons()
+        saved = st.session_state[SAVED_LESSONS].get(lesson_id)
         progress = LessonProgress()
         if saved is not None:
             progress = LessonProgress(saved.step, set(saved.seen), set(saved.passed))
@@ -149,11 +154,22 @@ def save_lesson_progress(lesson_id: str) -> None:
 # What this session remembers of the learner's saved data: dropped when that data changes
 # underneath (start afresh, delete my data, a claimed legacy profile), so nothing stale is
 # shown or written back.
-_SESSION_COPIES = (
-    "saved_lessons", "lesson_progress",
-    "ss_sheet", "ss_id", "ss_name", "ss_rows", "ss_editing", "ss_error", "ss_share",
-    "practice_state",
-)
+# The pages' states are named here, not imported: their modules import this one.
+SCORE_SHEET_STATE = "score-sheet-state"  # tutor.ui.score_sheet_state.STATE
+PRACTICE_STATE = "practice_state"  # tutor.ui.practice.saving.STATE
+_SESSION_COPIES = (SAVED_LESSONS, LESSON_PROGRESS, SCORE_SHEET_STATE, PRACTICE_STATE)
+
+
+PageState = TypeVar("PageState")
+
+
+def kept_state(key: str, kind: type[PageState]) -> PageState:
+    """A page's one state object under ``key``, made (``kind()``) on the session's first run."""
+    state = st.session_state.get(key)
+    if not isinstance(state, kind):
+        state = kind()
+        st.session_state[key] = state
+    return state
 
 
 def forget_session_copies() -> None:

@@ -1,3 +1,3 @@
-from tutor.ui.practice import render
+from tutor.ui.practice.page import render
 
 render()

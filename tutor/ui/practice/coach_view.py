@@ -25,6 +25,7 @@ from tutor.practice.explain import explain_refusal
 from tutor.practice.page import PracticeState
 from tutor.ui.coach_text import CoachItem, lesson_link, text
 from tutor.ui.i18n import t
+from tutor.ui.practice.saving import STATE
 
 
 def coach_items(state: PracticeState) -> list[CoachItem]:
@@ -62,8 +63,6 @@ def advised_bid(state: PracticeState) -> str | None:
 
 
 def on_ask() -> None:
-    from tutor.ui.practice.saving import STATE
-
     state = st.session_state[STATE]
     state.coach_asked = state.decision
 

@@ -20,7 +20,6 @@ from tutor.review.deal import DealReview, review_deal
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
-from tutor.ui.deal_review import deal_review, review_panel, review_query
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import (
     contract_name,
@@ -28,8 +27,9 @@ from tutor.ui.practice.words import (
     result_line,
     seat_name,
 )
-from tutor.ui.score_sheet import deals_table
+from tutor.ui.reviews import deal_review, review_panel, review_query
 from tutor.ui.session import store
+from tutor.ui.sheet_table import deals_table
 from tutor.ui.views import score_lines
 
 REVIEW_PAGE = "tutor/ui/pages/review.py"

@@ -30,8 +30,8 @@ from tutor.progress.store import (
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import readable_date, seat_name
 from tutor.ui.safe import BIGINT, query_choice, query_int
-from tutor.ui.score_sheet import rules_label
 from tutor.ui.session import store, store_problem_text
+from tutor.ui.words import rules_label
 
 STATE = "practice_state"
 KIND = "practice"

@@ -14,12 +14,7 @@ from tutor.practice import LEARNER, Refusal, seat_key
 from tutor.practice.explain import explain_refusal
 from tutor.ui import coach_text
 from tutor.ui.i18n import t
-from tutor.ui.score_sheet import contract_label
-
-
-def seat_name(seat: int, players: int, lang: str) -> str:
-    """'You', 'Right', 'Across', 'Left' …: a label."""
-    return t(lang, f"game.seats.{seat_key(seat, players)}")
+from tutor.ui.words import contract_label, seat_name
 
 
 def seat_who(seat: int, players: int, lang: str) -> str:

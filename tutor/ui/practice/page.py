@@ -42,9 +42,9 @@ from tutor.ui.practice.saving import (
 )
 from tutor.ui.practice.view import table_data
 from tutor.ui.practice.words import contract_name, readable_date, refusal_words, seat_name
-from tutor.ui.score_sheet import rules_about, rules_label
 from tutor.ui.session import current_language, store, store_problem_text
 from tutor.ui.table import Action, table
+from tutor.ui.words import rules_about, rules_label
 
 NEW_GAME_SHORTCUT = "Shift+N"
 NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)

@@ -1,0 +1,221 @@
+"""A saved practice deal's review, shared by the review page and the practice page's end of
+deal: computed once by the open-card solver and kept in the learner's store (``deal_review``),
+what it says of one trick (``review_panel``), the link that opens it, and the learner's mistakes
+per reviewed deal over time for "My progress". A module of its own: pages do not import pages.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from tutor.engine.cards import Card, card_name
+from tutor.engine.dealing import HAND_SIZE
+from tutor.engine.variants import Rules
+from tutor.practice import LEARNER, DealRow, seat_key
+from tutor.practice.game import PracticeGame
+from tutor.practice.replay import TrickView, replay
+from tutor.progress.store import DealReviewSummary, LearnerStore
+from tutor.review.deal import DealReview, Verdict, review_deal
+from tutor.ui.card_svg import card_svg, hand_svg_row
+from tutor.ui.coach_text import remark_text
+from tutor.ui.i18n import t
+from tutor.ui.session import store
+from tutor.ui.words import seat_name
+
+CARD = 56
+LINE_CARD = 40
+VERDICT_ICON = {
+    Verdict.INACCURACY: ":material/help:",
+    Verdict.MISTAKE: ":material/error:",
+    Verdict.BLUNDER: ":material/dangerous:",
+}
+
+
+# inaccuracy, mistake, blunder: from a mild yellow to red, as the verdicts grow
+_VERDICT_COLOUR = {
+    Verdict.INACCURACY: "#e8b931",
+    Verdict.MISTAKE: "#e07b24",
+    Verdict.BLUNDER: "#c62828",
+}
+
+
+# --- words --------------------------------------------------------------------------------
+def counts_text(review: DealReview, lang: str) -> str:
+    """'2 inaccuracies, 1 mistake, 0 blunders among 9 cards judged by the solver'."""
+    return t(
+        lang,
+        "review.counts",
+        inaccuracies=review.count(Verdict.INACCURACY),
+        mistakes=review.count(Verdict.MISTAKE),
+        blunders=review.count(Verdict.BLUNDER),
+        judged=review.judged,
+        cards=len(review.cards),
+    )
+
+
+# --- drawing ------------------------------------------------------------------------------
+def _cell(seat: int, card: Card, players: int, lang: str, width: int, ring: bool) -> str:
+    style = "box-shadow:0 0 0 3px #e0a800;border-radius:7px;" if ring else ""
+    label = html.escape(seat_name(seat, players, lang))
+    return (
+        f'<div data-seat="{seat_key(seat, players, LEARNER)}" style="display:flex;'
+        f'flex-direction:column;align-items:center;gap:3px"><div style="line-height:0;{style}">'
+        f"{card_svg(card, width=width, lang=lang)}</div>"
+        f'<div style="font-size:0.75rem;color:#44524d">{label}</div></div>'
+    )
+
+
+def cards_by_seat_html(
+    plays: Iterable[tuple[int, Card]], players: int, lang: str, *, width: int = CARD,
+    winner: int | None = None, css_class: str = "review-trick",
+) -> str:
+    """Cards in a row in the order played, each over its player's name; the winner's ringed."""
+    cells = "".join(
+        _cell(seat, card, players, lang, width, seat == winner) for seat, card in plays
+    )
+    return (
+        f'<div class="{css_class}" style="display:flex;gap:8px;flex-wrap:wrap;'
+        f'align-items:flex-start;margin-bottom:6px">{cells}</div>'
+    )
+
+
+def line_tricks(review: DealReview, trick_index: int, line: Sequence[tuple[int, Card]]) -> list[
+    list[tuple[int, Card]]
+]:
+    """A line cut into tricks: the first is the rest of the trick the line starts in."""
+    tricks_left = HAND_SIZE[review.players] - trick_index
+    already = review.players * tricks_left - len(line)  # cards of that trick played before
+    first = review.players - already
+    out = [list(line[:first])]
+    for start in range(first, len(line), review.players):
+        out.append(list(line[start:start + review.players]))
+    return [chunk for chunk in out if chunk]
+
+
+def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
+    """What the review says of the learner's card in trick ``trick_index`` (0-based): the
+    solver's verdict and the better card with the line after it, or, where the solver did not
+    judge, the coach's remarks."""
+    card = review.card_in(trick_index)
+    remarks = review.remarks[trick_index] if trick_index < len(review.remarks) else ()
+    if card is None:
+        st.caption(t(lang, "review.no_card"))
+        return
+    st.markdown(f"**{t(lang, 'review.your_card')}**")
+    st.markdown(hand_svg_row([card.card], width=CARD, lang=lang), unsafe_allow_html=True)
+    if not card.judged:
+        st.caption(t(lang, "review.not_judged"))
+    elif card.forced:
+        st.info(t(lang, "review.forced"), icon=":material/lock:")
+    elif card.verdict is None:
+        st.success(t(lang, "review.best"), icon=":material/check_circle:")
+    else:
+        text = t(
+            lang,
+            f"review.verdict.{card.verdict.value}",
+            loss=card.loss,
+            played=card.played,
+            best=card.best,
+        )
+        shown = st.error if card.verdict is Verdict.BLUNDER else st.warning
+        shown(text, icon=VERDICT_ICON[card.verdict])
+    if card.judged and card.played is not None:
+        st.caption(t(lang, "review.values", played=card.played, best=card.best))
+    if card.better:
+        names = ", ".join(card_name(c, lang) for c in card.better)
+        st.markdown(f"**{t(lang, 'review.better', cards=names)}**")
+        st.markdown(
+            hand_svg_row(card.better, width=CARD, lang=lang), unsafe_allow_html=True
+        )
+        st.markdown(f"**{t(lang, 'review.line')}**")
+        for chunk in line_tricks(review, trick_index, card.line):
+            st.markdown(
+                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                   css_class="review-line"),
+                unsafe_allow_html=True,
+            )
+    if remarks:
+        st.markdown(f"**{t(lang, 'review.coach')}**")
+        for remark in remarks:
+            (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
+    elif not card.judged:
+        st.caption(t(lang, "review.no_remark"))
+
+
+# --- computing once, keeping it -----------------------------------------------------------
+def tricks_of(game: PracticeGame, row: DealRow) -> tuple[TrickView, ...]:
+    """The deal's tricks with every hand and the coach's remarks (one replay, cached per
+    server: the review computed below shares it)."""
+    return replay(row.record(game.players, game.rules), LEARNER)
+
+
+def deal_review(
+    s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules
+) -> DealReview:
+    """The stored review of the deal, else computed now and stored."""
+    record = row.record(players, rules)
+    remarks = tuple(view.remarks for view in replay(record, LEARNER))
+    data = s.deal_review(game_id, row.number)
+    if data is not None:
+        try:
+            return DealReview.from_data(data, remarks)
+        except ValueError:
+            pass  # written by another version: computed again below
+    review = review_deal(record, LEARNER)
+    s.save_deal_review(
+        game_id,
+        row.number,
+        judged=review.judged,
+        inaccuracies=review.count(Verdict.INACCURACY),
+        mistakes=review.count(Verdict.MISTAKE),
+        blunders=review.count(Verdict.BLUNDER),
+        data=review.to_data(),
+    )
+    return review
+
+
+def review_query(game_id: int, deal: int) -> dict[str, str]:
+    """The query parameters that open the review of deal ``deal`` (1-based) of a saved game:
+    for a link or button after the deal (``st.page_link(..., query_params=...)``)."""
+    return {"game": str(game_id), "deal": str(deal)}
+
+
+
+# --- "My progress": mistakes per reviewed deal over time -----------------------------------
+def mistakes_table(summaries: Sequence[DealReviewSummary], lang: str) -> pd.DataFrame:
+    """One line per reviewed deal, the earliest first."""
+    return pd.DataFrame({
+        t(lang, "review.progress.when"): [
+            f"{s.reviewed.astimezone():%Y-%m-%d %H:%M}" for s in summaries
+        ],
+        t(lang, "review.progress.deal"): [
+            t(lang, "review.progress.deal_of", n=s.deal, game=s.game_name)
+            for s in summaries
+        ],
+        t(lang, "review.name.inaccuracy"): [s.inaccuracies for s in summaries],
+        t(lang, "review.name.mistake"): [s.mistakes for s in summaries],
+        t(lang, "review.name.blunder"): [s.blunders for s in summaries],
+        t(lang, "review.progress.judged"): [s.judged for s in summaries],
+    })
+
+
+def mistakes_over_time(lang: str) -> None:
+    """The learner's inaccuracies, mistakes and blunders per reviewed deal, as a chart and a
+    table (a failed read is a warning in its place)."""
+    st.subheader(t(lang, "review.progress.heading"))
+    summaries = store().deal_reviews()
+    if not summaries:
+        st.caption(t(lang, "review.progress.empty"))
+        return
+    table = mistakes_table(summaries, lang)
+    verdicts = [t(lang, f"review.name.{v.value}") for v in Verdict]
+    chart = table[verdicts].copy()
+    chart.index = pd.RangeIndex(1, len(table) + 1, name=t(lang, "review.progress.order"))
+    st.bar_chart(chart, y=verdicts, x_label=t(lang, "review.progress.order"),
+                 y_label=t(lang, "review.progress.count"), stack=True,
+                 color=[_VERDICT_COLOUR[v] for v in Verdict])
+    st.dataframe(table, hide_index=True)
