@@ -75,7 +75,7 @@ def play(at: object, seed: int) -> list[float]:
     take = seed % 3 == 0  # a third of the deals taken (a garde): the écart is timed too
     for _ in range(200):
         assert not at.exception, at.exception  # type: ignore[attr-defined]
-        game = at.session_state["practice_state"].game  # type: ignore[attr-defined]
+        game = at.session_state["practice-state"].game  # type: ignore[attr-defined]
         deal = game.deal
         stage = deal.stage
         if stage in (Stage.FINISHED, Stage.REDEAL):

@@ -284,3 +284,116 @@ def test_a_whole_deal_with_the_keyboard_only(sized: Any, server: str) -> None:
         settle(page, before)
     assert table_state(page)["mode"] == "finished"
     assert_every_card_seen_before_gathered(page, 4, 18)
+
+
+# --- clicks at the first moment: none lost, none doubled, none bouncing back ----------------
+# Installed in the page: finds the table (inside the component's shadow root), notes every
+# click on a card of the hand (the time, the card) and, at every frame, when the table first
+# showed it acknowledged (the card left the hand: into the trick, or raised for the écart) and
+# whether it came back to the hand after leaving it (a bounce).
+WATCH = """() => {
+  if (window.__tt) return;
+  const find = () => {
+    const host = document.querySelector('.st-key-practice-table');
+    return host && (host.querySelector('.tt')
+      || [...host.querySelectorAll('*')].map((e) => e.shadowRoot)
+           .filter(Boolean).map((r) => r.querySelector('.tt')).find(Boolean));
+  };
+  const tt = window.__tt = { clicks: [], find };
+  document.addEventListener('click', (event) => {
+    const card = event.composedPath().find((n) => n.classList && n.classList.contains('tt-card'));
+    const root = find();
+    if (!card || !root) return;
+    tt.clicks.push({ card: card.dataset.card, at: performance.now(), acked: null, left: false,
+                     bounced: false, animating: root.dataset.animating === 'true',
+                     mode: root.dataset.mode });
+  }, true);
+  const frame = () => {
+    const root = find();
+    const click = tt.clicks[tt.clicks.length - 1];
+    if (root && click) {
+      const inHand = root.querySelector(`.tt-hand .tt-card[data-card="${click.card}"]`);
+      const shown = !inHand || inHand.dataset.sent === 'true';
+      if (shown && click.acked === null) click.acked = performance.now() - click.at;
+      if (!inHand) click.left = true;
+      else if (click.left) click.bounced = true;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def wait_for_new_state(page: Any, before: str) -> dict[str, str]:
+    """Wait until the table shows a state other than ``before`` (its animation may still be
+    playing: that is the moment a learner clicks)."""
+    page.wait_for_function(
+        """(before) => { const root = window.__tt.find();
+            return root && root.dataset.state && root.dataset.state !== before; }""",
+        arg=before, timeout=90_000,
+    )
+    return table_state(page)
+
+
+def play_deal_clicking_at_once(page: Any, bid: str) -> dict[str, int]:
+    """The whole deal, each card clicked as soon as it is the learner's turn; returns how
+    many cards were played and how many of the clicks were made during the animation."""
+    page.evaluate(WATCH)
+    met = {"played": 0, "during": 0, "clicks": 0}
+    state = table_state(page)
+    for _ in range(200):
+        mode = state["mode"]
+        if mode in ("finished", "redeal"):
+            page.wait_for_function("() => window.__tt.find().dataset.animating === 'false'")
+            return met
+        before = state["state"]
+        if mode in ("ecart", "play"):
+            card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+            code = card.get_attribute("data-card")
+            animating = table_state(page)["animating"] == "true"
+            click_card(page, card)
+            met["clicks"] += 1
+            met["during"] += animating
+            met["played"] += mode == "play"
+            if mode == "play":  # in the trick at once, before the page answers
+                page.locator(f'{TABLE} .tt-center .tt-played[data-card="{code}"]').wait_for(
+                    timeout=2_000)
+        elif mode == "bid":
+            wanted = page.locator(f'{TABLE} .tt-action[data-action="bid:{bid}"]')
+            chosen = f"bid:{bid}" if wanted.count() else "bid:pass"
+            page.locator(f'{TABLE} .tt-action[data-action="{chosen}"]').click()
+        elif mode == "call":
+            page.locator(f"{TABLE} .tt-strip button.tt-small").first.click()
+        elif mode == "chelem":
+            page.locator(f'{TABLE} .tt-action[data-action="chelem:no"]').click()
+        elif mode == "poignee":
+            page.locator(f'{TABLE} .tt-action[data-action="poignee:no"]').click()
+        else:
+            raise AssertionError(f"unknown mode {mode}")
+        state = wait_for_new_state(page, before)  # the click was acted on: never lost
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast", "instant"])
+@pytest.mark.parametrize(
+    ("players", "seed", "bid", "tricks"), [(3, 5, "pass", 24), (4, 3, "garde", 18),
+                                           (5, 2, "garde", 15)],
+)
+def test_a_card_clicked_at_the_first_moment_is_played_once_and_never_bounces(
+    sized: Any, server: str, players: int, seed: int, bid: str, tricks: int, speed: str
+) -> None:
+    page = sized("desktop")
+    open_table(page, server, f"seed={seed}&players={players}&speed={speed}")
+    met = play_deal_clicking_at_once(page, bid)
+    assert table_state(page)["mode"] == "finished"
+    assert met["played"] == tricks  # one click per card: none lost (a second click needed)
+    clicks = page.evaluate("() => window.__tt.clicks")
+    assert len(clicks) == met["clicks"]
+    assert [c["card"] for c in clicks if c["bounced"]] == []
+    assert all(c["acked"] is not None for c in clicks)
+    if speed != "instant":  # the bots' cards were still landing when most cards were clicked
+        assert met["during"] >= tricks // 2, met
+    # none doubled: the learner's cards in the table's log, each once, one per trick
+    mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
+    assert len(mine) == tricks == len(set(mine))
+    assert_every_card_seen_before_gathered(page, players, tricks)

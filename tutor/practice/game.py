@@ -155,6 +155,11 @@ class PracticeGame:
             rules=self.rules,
         )
 
+    def dealt_again(self) -> PracticeDeal:
+        """The deal in progress from its start, the same cards, with computer players of the
+        game's level as it is now (another level chosen before the learner acted)."""
+        return self._deal(self.number)
+
     def record(self) -> bool:
         """Put the deal in progress on the score sheet once it is over; True if it was added."""
         current = self.deal

@@ -152,7 +152,7 @@ def save_lesson_progress(lesson_id: str) -> None:
 _SESSION_COPIES = (
     "saved_lessons", "lesson_progress",
     "ss_sheet", "ss_id", "ss_name", "ss_rows", "ss_editing", "ss_error", "ss_share",
-    "practice_state",
+    "practice-state",
 )
 
 

@@ -22,7 +22,7 @@ from tutor.engine.cards import Card, card_name, cards_of, display_order, parse_c
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import CardNotationError
 from tutor.engine.variants import FFT_2012, PRESETS
-from tutor.practice import TARGETS, PracticeGame, Refusal, Stage
+from tutor.practice import LEARNER, TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.advice import CoachLevel
 from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import StoreError
@@ -71,6 +71,7 @@ def _lang() -> str:
 
 def _after(refusal: Refusal | None) -> None:
     state = _state()
+    state.changed()
     state.message = None
     state.refusal = refusal
     if refusal is not None:
@@ -109,6 +110,12 @@ def _new_game(
     _adopt(game)
 
 
+def _mid_deal(state: PracticeState) -> bool:
+    """A deal the learner has started and not finished: its table and players stay."""
+    current = state.game.deal
+    return not current.finished and any(e.seat == LEARNER for e in current.events)
+
+
 def _on_players() -> None:
     state = _state()
     players = st.session_state.get("practice-players")
@@ -119,13 +126,18 @@ def _on_players() -> None:
         st.session_state["practice-players"] = state.game.players
         state.say(MessageKind.WARNING, four_only(state.game.rules, _lang()))
         return
-    if players != state.game.players:
+    if players == state.game.players:
+        state.next_players = None
+    elif _mid_deal(state):
+        state.next_players = players
+        state.say(MessageKind.INFO, t(_lang(), "game.settings.players_next", n=players))
+    else:
         _new_game(players)
 
 
 def _on_rules() -> None:
     """A new game under the rules chosen (refused, with a message, for a table size the
-    rules are not written for)."""
+    rules are not written for), from the next deal when a deal is in progress."""
     state = _state()
     game = state.game
     rules = PRESETS.get(str(st.session_state.get("practice-rules")), game.rules)
@@ -133,21 +145,40 @@ def _on_rules() -> None:
         st.session_state["practice-rules"] = game.rules.name
         state.say(MessageKind.WARNING, four_only(rules, _lang()))
         return
-    if rules is not game.rules:
+    if rules is game.rules:
+        state.next_rules = None
+    elif _mid_deal(state):
+        state.next_rules = rules
+        state.say(MessageKind.INFO, t(_lang(), "game.settings.rules_next",
+                                      name=rules_label(rules, _lang())))
+    else:
         _new_game(rules=rules)
 
 
 def _on_level() -> None:
-    """A new game against computer players of the level chosen (a game keeps one level)."""
+    """The computer players' level: at once when the learner has not acted in the deal yet
+    (the same cards dealt again to players of that level), else from the next deal — a deal
+    is played to its end by the players who started it."""
     state = _state()
+    game = state.game
     value = st.session_state.get("practice-level")
     try:
         level = BotLevel.from_code(str(value))
     except ValueError:  # a cleared choice: the level stays
-        st.session_state["practice-level"] = state.game.level.value
+        st.session_state["practice-level"] = (state.next_level or game.level).value
         return
-    if level is not state.game.level:
-        _new_game(level=level)
+    if level is game.level:
+        state.next_level = None
+    elif _mid_deal(state) or game.deal.finished:
+        state.next_level = level
+        lang = _lang()
+        state.say(MessageKind.INFO, t(lang, "game.settings.level_next",
+                                      level=t(lang, f"game.settings.levels.{level.value}")))
+    else:
+        game.level = level
+        game.current = game.dealt_again()
+        state.next_level = None
+        state.restart_deal()
 
 
 def _on_coach() -> None:
@@ -191,10 +222,21 @@ def on_poignee(level: str | None) -> None:
 
 
 def on_next_deal() -> None:
+    """The next deal, with what was chosen for it during the last one: another table size
+    or rules start a new game; another level plays from this deal on."""
     state = _state()
-    if state.game.deal.finished:
-        state.game.next_deal()
-        state.review = None
+    if not state.game.deal.finished:
+        return
+    players, rules = state.next_players, state.next_rules
+    if players is not None or rules is not None:
+        _new_game(players, rules)
+        return
+    if state.next_level is not None:
+        state.game.level = state.next_level
+        state.next_level = None
+    state.game.next_deal()
+    state.changed()
+    state.review = None
     state.message = None
 
 
@@ -235,9 +277,18 @@ _CARD_ACTIONS: dict[str, Callable[[Card], None]] = {
 }
 
 
+# Kinds that move the game on: applied only when sent from the table as it is now drawn.
+_ONCE = frozenset({*_CARD_ACTIONS, "action"})
+
+
 def on_table_action(action: Action) -> None:
-    """A click on the table (anything a visitor's browser sends is checked here)."""
+    """A click on the table (anything a visitor's browser sends is checked here). A click
+    that changes the game names the table it was made on (``seq``): a repeated or stale one
+    is ignored, so each click is applied exactly once, never after the game moved on."""
     kind = action.get("kind")
+    state = _state()
+    if kind in _ONCE and action.get("seq") != state.seq and not _is_review(action):
+        return
     if kind in _CARD_ACTIONS:
         code = action.get("card")
         if not isinstance(code, str) or len(code) > 4:
@@ -247,8 +298,6 @@ def on_table_action(action: Action) -> None:
         except CardNotationError:
             return
         _CARD_ACTIONS[str(kind)](card)
-    elif kind == "new":
-        _new_game()
     elif kind == "review":
         step = action.get("step")
         if step in (-1, 1):
@@ -257,6 +306,14 @@ def on_table_action(action: Action) -> None:
         _on_named_action(str(action.get("id", ""))[:40])
     elif kind == "coach":
         on_ask()
+    if kind in _ONCE:
+        state.changed()  # answered with a new drawing, whatever the click did
+
+
+def _is_review(action: Action) -> bool:
+    """Moving through the review or asking the coach changes no game: never stale."""
+    name = str(action.get("id", ""))
+    return name == "coach" or name.startswith("review:")
 
 
 def _on_named_action(name: str) -> None:
@@ -280,9 +337,9 @@ def _settings(state: PracticeState, lang: str) -> None:
     game = state.game
     # what the game is played with, shown as it is (a resumed game brings its own; a choice
     # just made has already changed the game in its callback)
-    st.session_state["practice-players"] = game.players
-    st.session_state["practice-rules"] = game.rules.name
-    st.session_state["practice-level"] = game.level.value
+    st.session_state["practice-players"] = state.next_players or game.players
+    st.session_state["practice-rules"] = (state.next_rules or game.rules).name
+    st.session_state["practice-level"] = (state.next_level or game.level).value
     st.session_state.setdefault("practice-coach", state.coach_level.value)
     st.session_state.setdefault("practice-target", game.target or NO_TARGET)
     st.session_state.setdefault("practice-speed", state.speed.value)

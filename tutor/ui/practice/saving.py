@@ -33,7 +33,7 @@ from tutor.ui.safe import BIGINT, query_choice, query_int
 from tutor.ui.score_sheet import rules_label
 from tutor.ui.session import store, store_problem_text
 
-STATE = "practice_state"
+STATE = "practice-state"
 KIND = "practice"
 
 
