@@ -563,6 +563,27 @@ def test_my_progress_counts_a_practice_deal_once_it_is_finished(mine: LearnerSto
     assert t("en", "dashboard.practice_deals", deals=2) in shown
 
 
+def test_the_learner_takes_back_a_card_and_the_review_says_so(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    assert "undo" not in [a["id"] for a in table(at)["actions"]]  # nothing to take back
+    at.button(key="practice-bid-pass").click().run()
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    deal = game_of(at).deal
+    moves, hand = list(deal.moves), deal.hand
+    pick(at, "practice-hand", cards_of(deal.legal_plays())[0])
+    assert "undo" in [a["id"] for a in table(at)["actions"]]
+    at.button(key="practice-undo").click().run()
+    assert not at.exception, at.exception
+    deal = game_of(at).deal
+    assert deal.moves == moves and deal.hand == hand and deal.stage is Stage.PLAY
+    assert table(at)["anim"]["events"] == []  # the table shows the deal as it is now
+    assert mine.game(game_of(at).game_id).meta["current"]["takebacks"] == 1
+    play_deal(at, "pass")
+    assert t("en", "review.takebacks", n=1) in texts(at)
+    assert game_of(at).rows[-1].takebacks == 1
+
+
 def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: LearnerStore) -> None:
     at = open_practice(seed="4", players="4", lang="en")
     at.button(key="practice-bid-pass").click().run()

@@ -50,6 +50,7 @@ class DealRow:
     contract: Contract | None = None
     made: bool | None = None
     redeal: str | None = None  # 'all_passed' or 'petit_sec'
+    takebacks: int = 0  # the learner's actions taken back in the deal
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -62,6 +63,7 @@ class DealRow:
             "contract": self.contract.code if self.contract is not None else None,
             "made": self.made,
             "redeal": self.redeal,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -77,6 +79,7 @@ class DealRow:
             contract=None if contract is None else Contract.from_code(contract),
             made=data.get("made"),
             redeal=data.get("redeal"),
+            takebacks=int(data.get("takebacks", 0)),  # none in a game saved before take-backs
         )
 
 
@@ -175,6 +178,7 @@ class PracticeGame:
                 tuple(current.moves),
                 (0,) * self.players,
                 redeal=deal.redeal_reason.value,
+                takebacks=current.takebacks,
             )
         else:
             result = deal.result()
@@ -187,6 +191,7 @@ class PracticeGame:
                 deal.taker,
                 deal.contract,
                 result.score.made,
+                takebacks=current.takebacks,
             )
         self.rows.append(row)
         return True
@@ -238,6 +243,7 @@ class PracticeGame:
                 "dealer": self.deal.dealer,
                 "moves": self.deal.moves,
                 "declined_poignee": self.deal.declined_poignee,
+                "takebacks": self.deal.takebacks,
             },
         }
 
@@ -263,6 +269,7 @@ class PracticeGame:
                 bots=bots_of(level, players),
                 rules=rules,
             )
+            deal.takebacks = int(current.get("takebacks", 0))  # none before take-backs
             target = data.get("target")
             game = cls(
                 players,

@@ -144,6 +144,14 @@ class PracticeState:
         self.watched, self.watched_deal = 0, self.game.number
         self.changed()
 
+    def took_back(self) -> None:
+        """The learner took an action back: the table shows the deal as it is now, and the
+        computer players' replies to come are new sequences."""
+        self.round += 1
+        self.refusal = None
+        self.mark_watched()
+        self.changed()
+
     def say(self, kind: MessageKind, text: str) -> None:
         self.message = Message(kind, text)
 

@@ -326,12 +326,19 @@ def _on_table_action(key: str, last: int, action: Action) -> None:
         _step(key, -1 if action["id"] == "review:back" else 1, last)
 
 
+def takebacks_said(takebacks: int, lang: str) -> None:
+    """A deal played with take-backs says so (its review is of the moves kept)."""
+    if takebacks:
+        st.caption(t(lang, "review.takebacks", n=takebacks))
+
+
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
     views = tricks_of(game.players, row.seed, row.dealer, row.moves, game.rules)
     if not views:
         st.caption(t(lang, "review.no_deals"))
         return
     st.caption(counts_text(review, lang))
+    takebacks_said(row.takebacks, lang)
     key = _step_key(game.game_id or 0, row.number)
     last = len(views) - 1
     marked = [c for c in review.cards if c.verdict is not None]

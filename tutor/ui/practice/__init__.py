@@ -256,6 +256,14 @@ def on_play(card: Card) -> None:
     _after(_state().game.deal.play(card))
 
 
+def on_undo() -> None:
+    """Take back the learner's last action and the computer players' replies to it."""
+    state = _state()
+    if state.game.deal.take_back_last() is None:
+        state.took_back()
+        state.message = None
+
+
 def on_review(step: int | None) -> None:
     """Open (None: from the first trick), move through, or close the review of the deal."""
     state = _state()
@@ -328,6 +336,8 @@ def _on_named_action(name: str) -> None:
         on_next_deal()
     elif name == "coach":
         on_ask()
+    elif name == "undo":
+        on_undo()
     elif kind == "review":
         on_review({"open": None, "close": None, "back": -1, "next": 1}.get(arg, 0))
 
@@ -468,6 +478,9 @@ def _fallback(state: PracticeState, lang: str) -> None:
         if stage in (Stage.PLAY, Stage.POIGNEE):
             _pills(display_order(cards_of(current.hand)), "practice-hand-fallback", lang,
                    on_play)
+        if current.last_learner_action() is not None:
+            st.button(t(lang, "game.undo.button"), key="practice-undo", on_click=on_undo,
+                      help=t(lang, "game.undo.help"), icon=":material/undo:")
         if stage in (Stage.FINISHED, Stage.REDEAL) and not state.game.over:
             st.button(t(lang, "game.result.next"), key="practice-next-deal",
                       on_click=on_next_deal, icon=":material/skip_next:")

@@ -20,7 +20,7 @@ from tutor.progress.store import StoreError
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
-from tutor.ui.deal_review import deal_review, review_panel, review_query
+from tutor.ui.deal_review import deal_review, review_panel, review_query, takebacks_said
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import (
     contract_name,
@@ -121,6 +121,7 @@ def finished(state: PracticeState, lang: str) -> None:
     line = result_line(deal, lang)
     st.subheader(t(lang, "game.result.heading"))
     (st.success if score.made else st.error)(line)
+    takebacks_said(game.deal.takebacks, lang)
     piles, worked = st.columns([3, 2], gap="medium")
     with piles:
         _pile(t(lang, "game.result.attack_pile",

@@ -119,6 +119,15 @@ def _hand(state: PracticeState, lang: str) -> tuple[list[dict[str, Any]], str | 
 
 
 def _actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
+    """The buttons under the felt: the decision's, then the take-back while there is one."""
+    out = _decision_actions(state, lang)
+    if state.review is None and state.game.deal.last_learner_action() is not None:
+        out.append({"id": "undo", "label": t(lang, "game.undo.button"),
+                    "help": t(lang, "game.undo.help")})
+    return out
+
+
+def _decision_actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
     game = state.game
     current = game.deal
     stage = current.stage
