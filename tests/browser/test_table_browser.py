@@ -197,6 +197,7 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
             before = table_state(page)["state"]
             click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
             settle(page, before)
+        shot(page, f"chelem-{size}")  # the écart made: the chien is put aside
         act(page, '.tt-action[data-action="chelem:no"]')
         if table_state(page)["mode"] == "poignee":
             act(page, '.tt-action[data-action="poignee:no"]')
@@ -397,3 +398,25 @@ def test_a_card_clicked_at_the_first_moment_is_played_once_and_never_bounces(
     mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
     assert len(mine) == tricks == len(set(mine))
     assert_every_card_seen_before_gathered(page, players, tricks)
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+            and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_five_cards_of_a_trick_and_the_seats_do_not_overlap(sized: Any, server: str,
+                                                              size: str) -> None:
+    page = sized(size)
+    open_table(page, server, "seed=2&players=5&speed=instant")
+    play_deal_with_the_mouse(page, "pass", illegal=False)
+    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
+    cards = [c.bounding_box() for c in page.locator(f"{TABLE} .tt-center .tt-played").all()]
+    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
+    assert len(cards) == 5 and len(seats) == 5
+    for i, card in enumerate(cards):
+        assert card is not None
+        assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
+        assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
+    shot(page, f"five-players-finished-{size}")

@@ -7,6 +7,7 @@ No Streamlit here: the page logic can be driven (tests, the benchmark) without a
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -82,6 +83,9 @@ class PracticeState:
     # current one, so a click repeated or sent from a table drawn before is never applied
     # twice nor late (the table then keeps what it showed until the next drawing).
     seq: int = 0
+    # names this state among the session's (a reset session, a restarted server): a table
+    # drawn for another state's numbers is not compared with this one's
+    epoch: str = field(default_factory=lambda: secrets.token_hex(6))
     # Chosen during a deal, for the next one (a deal is played to its end by the same
     # computer players, and the table cannot change size mid-deal).
     next_level: BotLevel | None = None

@@ -295,7 +295,9 @@ def on_table_action(action: Action) -> None:
     is ignored, so each click is applied exactly once, never after the game moved on."""
     kind = action.get("kind")
     state = _state()
-    if kind in _ONCE and action.get("seq") != state.seq and not _is_review(action):
+    if kind in _ONCE and not _is_review(action) and (
+        action.get("seq") != state.seq or action.get("epoch") != state.epoch
+    ):
         return
     if kind in _CARD_ACTIONS:
         code = action.get("card")

@@ -359,6 +359,7 @@ def table_data(state: PracticeState, lang: str) -> dict[str, Any]:
         "state_key": f"{state.round}:{game.number}:{len(current.moves)}:{mode}:{review}",
         # sent back with each click: applied only while it is the page's (see PracticeState)
         "seq": state.seq,
+        "epoch": state.epoch,
         "bar": _bar(state, lang),
         "seats": _seats(deal, current, lang, review + 1 if review is not None else None),
         "trick": trick,

@@ -10,7 +10,8 @@
 // the animation ends it at once (everything still logged) and is sent; a legal card goes into
 // the trick at once, before the page answers; until the answer (a drawing with a higher
 // `seq`) the table shows its own move and takes no other click. A drawing older than one
-// already shown (a late message) is never drawn over a newer one, so nothing snaps back.
+// already shown (a late message; `data.epoch` names the page state the numbers count in) is
+// never drawn over a newer one, so nothing snaps back.
 //
 // Every card shown on the table is logged in `.tt-log` (`li[data-deal][data-trick][data-seat]
 // [data-card]`, then `li[data-gathered]` when the trick goes): tests read from the DOM that
@@ -48,9 +49,12 @@ export default function (component) {
   };
   STATES.set(id, S);
   // a drawing older than the newest shown is a late message: the newest is drawn again
-  const stale = S.data && typeof S.data.seq === 'number' && component.data.seq < S.data.seq;
+  const stale = S.data && S.data.epoch === component.data.epoch
+    && component.data.seq < S.data.seq;
   const data = stale ? S.data : component.data;
-  if (S.pending && data.seq > S.pending.seq) S.pending = null;  // the page has answered
+  if (S.pending && (data.seq > S.pending.seq || data.epoch !== S.pending.epoch)) {
+    S.pending = null;  // the page has answered
+  }
   S.data = data;
   S.root = root;
   S.parent = parentElement;
@@ -244,8 +248,8 @@ export default function (component) {
   function act(action, move) {
     if (S.pending) return;  // one click per drawing: the next waits for the page's answer
     finishAnimation();
-    const sent = { ...action, seq: data.seq };
-    S.pending = { seq: data.seq, action: sent, move: move || null, tries: 0 };
+    const sent = { ...action, seq: data.seq, epoch: data.epoch };
+    S.pending = { seq: data.seq, epoch: data.epoch, action: sent, move: move || null, tries: 0 };
     if (move) {
       const index = buttons.findIndex((b) => b.dataset.card === move);
       if (index >= 0) buttons.splice(index, 1)[0].remove();
