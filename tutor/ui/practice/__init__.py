@@ -97,8 +97,13 @@ def _sync_settings(game: PracticeGame) -> None:
 def _new_game(
     players: int | None = None, rules: Any = None, level: BotLevel | None = None
 ) -> None:
-    old = _state().game
-    rules = rules or old.rules
+    """A new game; what is not given is as chosen in the settings (for the next deal, when
+    chosen during a deal), else as in the game in progress."""
+    state = _state()
+    old = state.game
+    rules = rules or state.next_rules or old.rules
+    players = players or state.next_players
+    level = level or state.next_level
     target = old.target
     if rules is not old.rules:
         # new rules bring their own target (the web game's 100); the learner's own target
@@ -106,7 +111,7 @@ def _new_game(
         target = rules.target_score or (None if old.rules.target_score else old.target)
     game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules,
                             level=level or old.level)
-    _state().message = None
+    state.message = None
     _adopt(game)
 
 
@@ -227,9 +232,8 @@ def on_next_deal() -> None:
     state = _state()
     if not state.game.deal.finished:
         return
-    players, rules = state.next_players, state.next_rules
-    if players is not None or rules is not None:
-        _new_game(players, rules)
+    if state.next_players is not None or state.next_rules is not None:
+        _new_game()  # with them (and the level chosen)
         return
     if state.next_level is not None:
         state.game.level = state.next_level
