@@ -2,7 +2,10 @@
 3, 4 and 5 players with the mouse and one with the keyboard only; for every trick, the table's
 own log (``.tt-log``) shows each card land before the trick is gathered; hand and table inside
 the viewport at 1280×720 and 390×844; a reload resumes the deal; an illegal card is explained.
-Screenshots of each phase at both sizes go to tests/output/screenshots/table/."""
+A card clicked at the first moment it is the learner's turn (the bots' cards still landing), at
+every speed and table size, is played at once and exactly once and never comes back; a card
+taken back returns to the hand; five cards of a trick do not overlap. Screenshots of each phase
+at both sizes go to tests/output/screenshots/table/."""
 
 from __future__ import annotations
 
@@ -435,3 +438,31 @@ def test_five_cards_of_a_trick_and_the_seats_do_not_overlap(sized: Any, server: 
         assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
         assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
     shot(page, f"five-players-finished-{size}")
+
+
+def test_a_card_taken_back_returns_to_the_hand_and_can_be_played_again(
+    sized: Any, server: str
+) -> None:
+    page = sized("desktop")
+    open_table(page, server, "seed=4&players=4&speed=normal")
+    act(page, '.tt-action[data-action="bid:pass"]')
+    if table_state(page)["mode"] == "poignee":
+        act(page, '.tt-action[data-action="poignee:no"]')
+    hand = page.locator(f"{TABLE} .tt-card").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+    card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+    code = card.get_attribute("data-card")
+    before = table_state(page)["state"]
+    click_card(page, card)
+    settle(page, before)
+    assert code not in page.locator(f"{TABLE} .tt-card").evaluate_all(
+        "(b) => b.map((x) => x.dataset.card)")
+    state = act(page, '.tt-action[data-action="undo"]')
+    assert state["mode"] == "play"
+    again = page.locator(f"{TABLE} .tt-card").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+    assert again == hand
+    shot(page, "taken-back-desktop")
+    before = state["state"]
+    click_card(page, page.locator(f'{TABLE} .tt-card[data-card="{code}"]'))
+    settle(page, before)
+    mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
+    assert mine == [code, code]  # played, taken back, played again: logged each time
