@@ -126,7 +126,7 @@ def test_another_learners_practice_game_is_not_resumed(mine: LearnerStore, other
     game = mine.create_game("Practice", "practice", {"version": 1})
     theirs = opened_as(other, "practice", lang="en", game=str(game.id))
     assert "restored" not in texts(theirs)
-    assert theirs.session_state["practice_state"].game.game_id is None
+    assert theirs.session_state["practice-state"].game.game_id is None
 
 
 # --- games -------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tutor.bots.simple import SimpleBot
 from tutor.bots.strong import BotLevel, StrongBot
@@ -17,6 +18,7 @@ from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, f
 from tutor.practice import PracticeGame, Stage
 from tutor.practice.advice import CoachLevel
 from tutor.progress.store import LearnerStore
+from tutor.ui.i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "practice.py")
@@ -36,7 +38,7 @@ def texts(at: AppTest) -> str:
 
 
 def game_of(at: AppTest) -> PracticeGame:
-    game = at.session_state["practice_state"].game
+    game = at.session_state["practice-state"].game
     assert isinstance(game, PracticeGame)
     return game
 
@@ -499,19 +501,16 @@ def test_the_computer_players_level_is_chosen_in_the_settings_and_kept_with_the_
     assert level.value == "beginner"
     assert level.options == ["Beginner", "Strong"]
     assert all(isinstance(bot, SimpleBot) for bot in game_of(at).deal.bots.values())
-    at.button(key="practice-bid-pass").click().run()
-    first = game_of(at).game_id
+    assert "Computer players: Beginner" in table(at)["bar"]  # the level in force, on the table
+    hand = game_of(at).deal.hand
+    # before the learner's first action: at once, the same cards, the same game
     at.segmented_control(key="practice-level").set_value("strong").run()
     assert not at.exception, at.exception
     game = game_of(at)
-    assert game.level is BotLevel.STRONG and game.game_id != first  # a new game at that level
+    assert game.level is BotLevel.STRONG and game.deal.hand == hand and game.number == 1
     assert sorted(game.deal.bots) == [1, 2, 3]
     assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
-    for _ in range(5):  # a deal dealt with a Petit sec is redealt at once: another game
-        if game_of(at).deal.stage is Stage.BID:
-            break
-        at.button(key="practice-new-game").click().run()
-    assert game_of(at).level is BotLevel.STRONG  # a new game keeps the level
+    assert "Computer players: Strong" in table(at)["bar"]
     at.button(key="practice-bid-garde").click().run()  # taken: the deal goes on, unfinished
     assert not at.exception, at.exception
     saved = mine.game(game_of(at).game_id).meta
@@ -527,6 +526,76 @@ def test_the_computer_players_level_is_chosen_in_the_settings_and_kept_with_the_
     visit.button(key=f"practice-offer-{game_of(at).game_id}").click().run()
     assert game_of(visit).level is BotLevel.STRONG
     assert visit.segmented_control(key="practice-level").value == "strong"
+
+
+def test_a_level_chosen_mid_deal_plays_from_the_next_deal_and_says_so(
+    mine: LearnerStore,
+) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    first = game_of(at)
+    moves = list(first.deal.moves)
+    at.segmented_control(key="practice-level").set_value("strong").run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game is first and game.deal.moves == moves  # the deal goes on, nothing hidden
+    assert game.level is BotLevel.BEGINNER
+    assert all(isinstance(bot, SimpleBot) for bot in game.deal.bots.values())
+    assert any("Strong from the next deal" in i for i in infos(at)), infos(at)
+    assert "Computer players: Beginner (Strong from the next deal)" in table(at)["bar"]
+    assert at.segmented_control(key="practice-level").value == "strong"  # as chosen
+    play_deal(at, "pass")
+    at.button(key="practice-next-deal").click().run()
+    game = game_of(at)
+    assert game is first and game.number == 2 and game.level is BotLevel.STRONG
+    assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
+    assert "Computer players: Strong" in table(at)["bar"]
+
+
+def test_my_progress_counts_a_practice_deal_once_it_is_finished(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    play_deal(at, "pass")  # finished: counted without "Next deal"
+    shown = page_texts(open_app("dashboard", lang="en"))
+    assert t("en", "dashboard.practice_deals", deals=1) in shown
+    at.button(key="practice-next-deal").click().run()
+    play_deal(at, "pass")
+    shown = page_texts(open_app("dashboard", lang="en"))
+    assert t("en", "dashboard.practice_deals", deals=2) in shown
+
+
+def test_the_learner_takes_back_a_card_and_the_review_says_so(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    assert "undo" not in [a["id"] for a in table(at)["actions"]]  # nothing to take back
+    at.button(key="practice-bid-pass").click().run()
+    if game_of(at).deal.stage is Stage.POIGNEE:
+        at.button(key="practice-poignee-no").click().run()
+    deal = game_of(at).deal
+    moves, hand = list(deal.moves), deal.hand
+    pick(at, "practice-hand", cards_of(deal.legal_plays())[0])
+    assert "undo" in [a["id"] for a in table(at)["actions"]]
+    at.button(key="practice-undo").click().run()
+    assert not at.exception, at.exception
+    deal = game_of(at).deal
+    assert deal.moves == moves and deal.hand == hand and deal.stage is Stage.PLAY
+    assert table(at)["anim"]["events"] == []  # the table shows the deal as it is now
+    assert mine.game(game_of(at).game_id).meta["current"]["takebacks"] == 1
+    play_deal(at, "pass")
+    assert t("en", "review.takebacks", n=1) in texts(at)
+    assert game_of(at).rows[-1].takebacks == 1
+
+
+def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-bid-pass").click().run()
+    first = game_of(at)
+    at.segmented_control(key="practice-players").set_value(3).run()
+    assert not at.exception, at.exception
+    assert game_of(at) is first and first.players == 4
+    assert any("new game for 3 players starts at the next deal" in i for i in infos(at))
+    play_deal(at, "pass")
+    at.button(key="practice-next-deal").click().run()
+    assert game_of(at).players == 3 and game_of(at).game_id != first.game_id
+    assert mine.game(first.game_id).meta["rows"]  # the finished deal kept in its game
 
 
 def test_the_level_selector_speaks_italian() -> None:

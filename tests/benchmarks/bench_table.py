@@ -16,6 +16,15 @@ once, at start): that scan is made once, then skipped, so it does not count as p
 Prints, per run, the median and p95 of the time per action over all deals (wall time, and the
 process's CPU time, which a busy shared machine inflates less) and the median first load; then
 the median of the runs.
+
+    PYTHONPATH=. python tests/benchmarks/bench_table.py --browser [deals] [runs]
+
+drives the real page instead: ``streamlit run app.py`` and Debian's chromium (Playwright), a
+4-player deal at Normal speed, each card clicked at the first moment it is the learner's turn
+(while the bots' cards are still landing). Timed in the page (``performance.now()``): from the
+click to the frame where the table shows it (the card in the trick, or raised for the écart),
+and from the click to the page's answer (the table drawn again with the new state); plus the
+server process's CPU time per click (``/proc``), its share of the machine under load.
 """
 
 from __future__ import annotations
@@ -75,7 +84,7 @@ def play(at: object, seed: int) -> list[float]:
     take = seed % 3 == 0  # a third of the deals taken (a garde): the écart is timed too
     for _ in range(200):
         assert not at.exception, at.exception  # type: ignore[attr-defined]
-        game = at.session_state["practice_state"].game  # type: ignore[attr-defined]
+        game = at.session_state["practice-state"].game  # type: ignore[attr-defined]
         deal = game.deal
         stage = deal.stage
         if stage in (Stage.FINISHED, Stage.REDEAL):
@@ -152,5 +161,92 @@ def main() -> None:
     )
 
 
+def browser_main(deals: int, runs: int) -> None:
+    """Click-to-acknowledge and click-to-answer in the real page (see the module's text)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, FLAGS, streamlit_server
+    from tests.browser.test_table_browser import WATCH, play_deal_clicking_at_once, settle
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-table-browser-"))
+    env = {"TAROT_TUTOR_DB": str(folder / "progress.sqlite3"), "TAROT_TUTOR_DB_URL": ""}
+    acks, answers, cpus = [], [], []
+    with streamlit_server(folder, env) as url, sync_playwright() as p:
+        pid = _server_pid(url)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        for run in range(runs):
+            run_acks: list[float] = []
+            run_answers: list[float] = []
+            run_cpu: list[float] = []
+            for deal in range(deals):
+                context = browser.new_context(viewport={"width": 1280, "height": 720})
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                page.goto(f"{url}/practice?lang=en&seed={100 * run + deal + 1}&players=4"
+                          "&speed=normal")
+                page.locator(".tt .tt-card").first.wait_for()
+                settle(page)
+                page.evaluate(WATCH)
+                page.evaluate(ANSWERS)
+                cpu = _cpu_seconds(pid)
+                met = play_deal_clicking_at_once(page, "pass")
+                spent = _cpu_seconds(pid) - cpu
+                clicks = page.evaluate("() => window.__tt.clicks")
+                run_acks += [c["acked"] for c in clicks if c["acked"] is not None]
+                run_answers += page.evaluate("() => window.__ttAnswers")
+                run_cpu.append(spent / max(met["clicks"] + 1, 1))
+                context.close()
+            acks.append(statistics.median(run_acks))
+            answers.append(statistics.median(run_answers))
+            cpus.append(statistics.median(run_cpu))
+            print(f"run {run + 1}: {len(run_acks)} clicks over {deals} deals — click to "
+                  f"acknowledged on the table: median {acks[-1]:.1f} ms (max "
+                  f"{max(run_acks):.1f} ms); click to the page's answer: median "
+                  f"{answers[-1]:.0f} ms; server CPU per action {cpus[-1] * 1000:.1f} ms",
+                  flush=True)
+        browser.close()
+    print(f"median of {runs} runs: acknowledged {statistics.median(acks):.1f} ms, answer "
+          f"{statistics.median(answers):.0f} ms, server CPU per action "
+          f"{statistics.median(cpus) * 1000:.1f} ms")
+
+
+# In the page: the time from each card click to the table drawn with another state.
+ANSWERS = """() => {
+  window.__ttAnswers = [];
+  let clickedAt = null; let state = null;
+  document.addEventListener('click', (event) => {
+    if (!event.composedPath().some((n) => n.classList && n.classList.contains('tt-card'))) return;
+    clickedAt = performance.now(); state = window.__tt.find().dataset.state;
+  }, true);
+  const frame = () => {
+    const root = window.__tt.find();
+    if (clickedAt !== null && root && root.dataset.state !== state) {
+      window.__ttAnswers.push(performance.now() - clickedAt); clickedAt = null;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def _server_pid(url: str) -> int:
+    """The pid of the streamlit process listening on ``url``'s port."""
+    import subprocess
+
+    port = url.rsplit(":", 1)[1]
+    out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True)
+    return int(out.stdout.split("pid=")[1].split(",")[0])
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 if __name__ == "__main__":
-    main()
+    if "--browser" in sys.argv:
+        args = [a for a in sys.argv[1:] if a != "--browser"]
+        browser_main(int(args[0]) if args else 2, int(args[1]) if len(args) > 1 else 3)
+    else:
+        main()

@@ -2,7 +2,10 @@
 3, 4 and 5 players with the mouse and one with the keyboard only; for every trick, the table's
 own log (``.tt-log``) shows each card land before the trick is gathered; hand and table inside
 the viewport at 1280×720 and 390×844; a reload resumes the deal; an illegal card is explained.
-Screenshots of each phase at both sizes go to tests/output/screenshots/table/."""
+A card clicked at the first moment it is the learner's turn (the bots' cards still landing), at
+every speed and table size, is played at once and exactly once and never comes back; a card
+taken back returns to the hand; five cards of a trick do not overlap. Screenshots of each phase
+at both sizes go to tests/output/screenshots/table/."""
 
 from __future__ import annotations
 
@@ -197,6 +200,7 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
             before = table_state(page)["state"]
             click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
             settle(page, before)
+        shot(page, f"chelem-{size}")  # the écart made: the chien is put aside
         act(page, '.tt-action[data-action="chelem:no"]')
         if table_state(page)["mode"] == "poignee":
             act(page, '.tt-action[data-action="poignee:no"]')
@@ -284,3 +288,181 @@ def test_a_whole_deal_with_the_keyboard_only(sized: Any, server: str) -> None:
         settle(page, before)
     assert table_state(page)["mode"] == "finished"
     assert_every_card_seen_before_gathered(page, 4, 18)
+
+
+# --- clicks at the first moment: none lost, none doubled, none bouncing back ----------------
+# Installed in the page: finds the table (inside the component's shadow root), notes every
+# click on a card of the hand (the time, the card) and, at every frame, when the table first
+# showed it acknowledged (the card left the hand: into the trick, or raised for the écart) and
+# whether it came back to the hand after leaving it (a bounce).
+WATCH = """() => {
+  if (window.__tt) return;
+  const find = () => {
+    const host = document.querySelector('.st-key-practice-table');
+    return host && (host.querySelector('.tt')
+      || [...host.querySelectorAll('*')].map((e) => e.shadowRoot)
+           .filter(Boolean).map((r) => r.querySelector('.tt')).find(Boolean));
+  };
+  const tt = window.__tt = { clicks: [], find };
+  // whether the card went into the trick before anything else happened (in the microtask
+  // after the click's own handler: before any answer from the page could arrive)
+  let observed = null;
+  const observe = () => {
+    const root = find();
+    if (!root || root === observed) return;
+    observed = root;
+    new MutationObserver(() => {
+      const click = tt.clicks[tt.clicks.length - 1];
+      if (click && click.inTrick === null) {
+        click.inTrick = Boolean(root.querySelector(
+          `.tt-center .tt-played[data-card="${click.card}"]`));
+      }
+    }).observe(root, { childList: true, subtree: true, attributes: true });
+  };
+  document.addEventListener('click', (event) => {
+    const card = event.composedPath().find((n) => n.classList && n.classList.contains('tt-card'));
+    const root = find();
+    if (!card || !root) return;
+    observe();
+    tt.clicks.push({ card: card.dataset.card, at: performance.now(), acked: null, left: false,
+                     bounced: false, animating: root.dataset.animating === 'true',
+                     mode: root.dataset.mode, inTrick: null });
+  }, true);
+  const frame = () => {
+    const root = find();
+    observe();
+    const click = tt.clicks[tt.clicks.length - 1];
+    if (root && click) {
+      const inHand = root.querySelector(`.tt-hand .tt-card[data-card="${click.card}"]`);
+      const shown = !inHand || inHand.dataset.sent === 'true';
+      if (shown && click.acked === null) click.acked = performance.now() - click.at;
+      if (!inHand) click.left = true;
+      else if (click.left) click.bounced = true;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def wait_for_new_state(page: Any, before: str) -> dict[str, str]:
+    """Wait until the table shows a state other than ``before`` (its animation may still be
+    playing: that is the moment a learner clicks)."""
+    page.wait_for_function(
+        """(before) => { const root = window.__tt.find();
+            return root && root.dataset.state && root.dataset.state !== before; }""",
+        arg=before, timeout=90_000,
+    )
+    return table_state(page)
+
+
+def play_deal_clicking_at_once(page: Any, bid: str) -> dict[str, int]:
+    """The whole deal, each card clicked as soon as it is the learner's turn; returns how
+    many cards were played and how many of the clicks were made during the animation."""
+    page.evaluate(WATCH)
+    met = {"played": 0, "during": 0, "clicks": 0}
+    state = table_state(page)
+    for _ in range(200):
+        mode = state["mode"]
+        if mode in ("finished", "redeal"):
+            page.wait_for_function("() => window.__tt.find().dataset.animating === 'false'")
+            return met
+        before = state["state"]
+        if mode in ("ecart", "play"):
+            card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+            animating = table_state(page)["animating"] == "true"
+            click_card(page, card)
+            met["clicks"] += 1
+            met["during"] += animating
+            met["played"] += mode == "play"
+        elif mode == "bid":
+            wanted = page.locator(f'{TABLE} .tt-action[data-action="bid:{bid}"]')
+            chosen = f"bid:{bid}" if wanted.count() else "bid:pass"
+            page.locator(f'{TABLE} .tt-action[data-action="{chosen}"]').click()
+        elif mode == "call":
+            page.locator(f"{TABLE} .tt-strip button.tt-small").first.click()
+        elif mode == "chelem":
+            page.locator(f'{TABLE} .tt-action[data-action="chelem:no"]').click()
+        elif mode == "poignee":
+            page.locator(f'{TABLE} .tt-action[data-action="poignee:no"]').click()
+        else:
+            raise AssertionError(f"unknown mode {mode}")
+        state = wait_for_new_state(page, before)  # the click was acted on: never lost
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast", "instant"])
+@pytest.mark.parametrize(
+    ("players", "seed", "bid", "tricks"), [(3, 5, "pass", 24), (4, 3, "garde", 18),
+                                           (5, 2, "garde", 15)],
+)
+def test_a_card_clicked_at_the_first_moment_is_played_once_and_never_bounces(
+    sized: Any, server: str, players: int, seed: int, bid: str, tricks: int, speed: str
+) -> None:
+    page = sized("desktop")
+    open_table(page, server, f"seed={seed}&players={players}&speed={speed}")
+    met = play_deal_clicking_at_once(page, bid)
+    assert table_state(page)["mode"] == "finished"
+    assert met["played"] == tricks  # one click per card: none lost (a second click needed)
+    clicks = page.evaluate("() => window.__tt.clicks")
+    assert len(clicks) == met["clicks"]
+    assert [c["card"] for c in clicks if c["bounced"]] == []
+    assert all(c["acked"] is not None for c in clicks)
+    # a card played went into the trick at once, before the page answered
+    assert all(c["inTrick"] for c in clicks if c["mode"] == "play"), clicks
+    if speed != "instant":  # the bots' cards were still landing when most cards were clicked
+        assert met["during"] >= tricks // 2, met
+    # none doubled: the learner's cards in the table's log, each once, one per trick
+    mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
+    assert len(mine) == tricks == len(set(mine))
+    assert_every_card_seen_before_gathered(page, players, tricks)
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+            and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_five_cards_of_a_trick_and_the_seats_do_not_overlap(sized: Any, server: str,
+                                                              size: str) -> None:
+    page = sized(size)
+    open_table(page, server, "seed=2&players=5&speed=instant")
+    play_deal_with_the_mouse(page, "pass", illegal=False)
+    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
+    cards = [c.bounding_box() for c in page.locator(f"{TABLE} .tt-center .tt-played").all()]
+    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
+    assert len(cards) == 5 and len(seats) == 5
+    for i, card in enumerate(cards):
+        assert card is not None
+        assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
+        assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
+    shot(page, f"five-players-finished-{size}")
+
+
+def test_a_card_taken_back_returns_to_the_hand_and_can_be_played_again(
+    sized: Any, server: str
+) -> None:
+    page = sized("desktop")
+    open_table(page, server, "seed=4&players=4&speed=normal")
+    act(page, '.tt-action[data-action="bid:pass"]')
+    if table_state(page)["mode"] == "poignee":
+        act(page, '.tt-action[data-action="poignee:no"]')
+    hand = page.locator(f"{TABLE} .tt-card").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+    card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+    code = card.get_attribute("data-card")
+    before = table_state(page)["state"]
+    click_card(page, card)
+    settle(page, before)
+    assert code not in page.locator(f"{TABLE} .tt-card").evaluate_all(
+        "(b) => b.map((x) => x.dataset.card)")
+    state = act(page, '.tt-action[data-action="undo"]')
+    assert state["mode"] == "play"
+    again = page.locator(f"{TABLE} .tt-card").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+    assert again == hand
+    shot(page, "taken-back-desktop")
+    before = state["state"]
+    click_card(page, page.locator(f'{TABLE} .tt-card[data-card="{code}"]'))
+    settle(page, before)
+    mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
+    assert mine == [code, code]  # played, taken back, played again: logged each time

@@ -27,6 +27,7 @@ from tutor.practice import (
     DealRow,
     PracticeDeal,
     PracticeGame,
+    Refusal,
     RemarkCode,
     Side,
     Stage,
@@ -525,3 +526,68 @@ def test_the_petit_au_bout_remark_follows_the_games_rules() -> None:
         assert RemarkCode.PETIT_AU_BOUT not in codes
         return
     pytest.fail("no petit au bout in these deals")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_take_back_returns_to_the_learners_last_decision_and_the_same_card_replays_the_same(
+    players: int,
+) -> None:
+    """Like a takeback against the computer: the learner's last action and the bots' replies
+    go; playing the same card again, the bots answer the same."""
+    for seed in range(1, 40):
+        deal = PracticeDeal(players, seed)
+        assert deal.last_learner_action() is None  # nothing of the learner's yet
+        assert deal.take_back_last() == Refusal("nothing_to_take_back")
+        deal.bid(None)
+        if deal.stage is Stage.POIGNEE:
+            deal.show_poignee(None)
+        if deal.stage is Stage.PLAY:
+            break
+    else:
+        pytest.fail("no deal where the learner defends")
+    for _ in range(3):  # three tricks, each card taken back once then played again
+        moves, events, hand = list(deal.moves), list(deal.events), deal.hand
+        remarks = list(deal.remarks)
+        card = cards_of(deal.legal_plays())[-1]
+        assert deal.play(card) is None
+        after = list(deal.moves)
+        assert deal.take_back_last() is None
+        assert deal.moves == moves and deal.events == events and deal.hand == hand
+        assert deal.remarks == remarks and deal.stage is Stage.PLAY
+        assert deal.play(card) is None
+        assert deal.moves == after
+    assert deal.takebacks == 3
+    # back through the bid: the bots' bids after it go too
+    while deal.last_learner_action() is not None:
+        assert deal.take_back_last() is None
+    assert deal.stage is Stage.BID and all(e.seat != LEARNER for e in deal.events)
+
+
+def test_take_backs_are_saved_with_the_deal_and_its_row_and_old_games_load() -> None:
+    rng = random.Random(3)
+    game = PracticeGame.new(4, seed=4242)
+    while game.deal.stage is not Stage.PLAY:  # the learner passes (dealt again if all do)
+        if game.deal.finished:
+            game.next_deal()
+        elif game.deal.stage is Stage.BID:
+            game.deal.bid(None)
+        else:
+            game.deal.show_poignee(None)
+    deal = game.deal
+    deal.play(cards_of(deal.legal_plays())[0])
+    assert deal.take_back_last() is None
+    data = game.to_data()
+    assert data["current"]["takebacks"] == 1
+    again = PracticeGame.from_data(data)
+    assert again.deal.takebacks == 1 and again.to_data() == data
+    play_learner(deal, rng)
+    game.record()
+    assert game.rows[-1].takebacks == 1
+    assert DealRow.from_data(game.rows[-1].to_data()) == game.rows[-1]
+    # a game saved before take-backs: none
+    old = game.to_data()
+    del old["current"]["takebacks"]
+    for row in old["rows"]:
+        del row["takebacks"]
+    loaded = PracticeGame.from_data(old)
+    assert loaded.deal.takebacks == 0 and all(r.takebacks == 0 for r in loaded.rows)

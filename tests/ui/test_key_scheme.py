@@ -21,7 +21,7 @@ WORDS = re.compile(r"^(?:[a-z0-9]+|\{\})(?:-(?:[a-z0-9]+|\{\}))*$")
 
 # The practice page's keys, which the `table` branch renames (the integrator drops this set
 # at the merge), and "lang", which the practice page reads.
-PRACTICE_NOT_YET_RENAMED = {"practice_state", "lang"}
+PRACTICE_NOT_YET_RENAMED = {"lang"}
 # Keys this branch has not brought under the scheme yet: the puzzle page's and the exercise
 # widgets' (the `kinds` branch rewrites that code at the same time), the position view's, the
 # app's language switch, the learner cookie's and the session's own.

@@ -127,6 +127,10 @@ class PracticeDeal:
         self.events: list[TableEvent] = []
         # every action goes through the replay: it keeps the learner's tricks for the coach
         self._replay = Replay(deal, LEARNER)
+        self.takebacks = 0  # the learner's actions taken back in this deal (said in its review)
+        # per move pushed here: who made it and how many events there were before it
+        self._marks: list[tuple[int, int]] = []
+        self._base = len(deal.moves)  # the moves made before this object took the deal over
 
     # --- facts ----------------------------------------------------------------------------
     @property
@@ -247,6 +251,34 @@ class PracticeDeal:
             redo.append(action)
         for action in reversed(redo):
             self._replay.push(action)
+        del self._marks[len(deal.moves) - self._base :]  # discards: alike, and no events
+        return None
+
+    def last_learner_action(self) -> int | None:
+        """Where the learner's last action is in the deal's moves, while it can be taken
+        back: the deal is not over (None: nothing to take back)."""
+        if self.finished:
+            return None
+        for index in range(len(self._marks) - 1, -1, -1):
+            if self._marks[index][0] == LEARNER:
+                return self._base + index
+        return None
+
+    def take_back_last(self) -> Refusal | None:
+        """Take back the learner's last action (a card, a bid, an écart card, the chelem
+        answer, a poignée) and what the computer players did after it, as a takeback against
+        the computer at chess: the learner is to act there again, the same cards in hand."""
+        index = self.last_learner_action()
+        if index is None:
+            return Refusal("nothing_to_take_back")
+        events = self._marks[index - self._base][1]
+        while len(self.deal.moves) > index:
+            self._replay.pop()
+        del self._marks[index - self._base :]
+        del self.events[events:]
+        tricks = len(self.deal.tricks)
+        self.remarks = [r for r in self.remarks if r.trick < tricks]
+        self.takebacks += 1
         return None
 
     def announce_chelem(self, announce: bool) -> Refusal | None:
@@ -295,7 +327,9 @@ class PracticeDeal:
         deal = self.deal
         tricks = len(deal.tricks)
         seat = deal.current_seat
+        marks = (LEARNER if seat is None else seat, len(self.events))
         gathered = self._replay.push(action)
+        self._marks.append(marks)
         event = event_of(action, LEARNER if seat is None else seat, tricks)
         if event is not None:
             self.events.append(event)

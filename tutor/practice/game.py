@@ -50,6 +50,7 @@ class DealRow:
     contract: Contract | None = None
     made: bool | None = None
     redeal: str | None = None  # 'all_passed' or 'petit_sec'
+    takebacks: int = 0  # the learner's actions taken back in the deal
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -62,6 +63,7 @@ class DealRow:
             "contract": self.contract.code if self.contract is not None else None,
             "made": self.made,
             "redeal": self.redeal,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -77,6 +79,7 @@ class DealRow:
             contract=None if contract is None else Contract.from_code(contract),
             made=data.get("made"),
             redeal=data.get("redeal"),
+            takebacks=int(data.get("takebacks", 0)),  # none in a game saved before take-backs
         )
 
     def record(self, players: int, rules: Rules = FFT_2012) -> DealRecord:
@@ -160,6 +163,11 @@ class PracticeGame:
             rules=self.rules,
         )
 
+    def dealt_again(self) -> PracticeDeal:
+        """The deal in progress from its start, the same cards, with computer players of the
+        game's level as it is now (another level chosen before the learner acted)."""
+        return self._deal(self.number)
+
     def record(self) -> bool:
         """Put the deal in progress on the score sheet once it is over; True if it was added."""
         current = self.deal
@@ -175,6 +183,7 @@ class PracticeGame:
                 tuple(current.moves),
                 (0,) * self.players,
                 redeal=deal.redeal_reason.value,
+                takebacks=current.takebacks,
             )
         else:
             result = deal.result()
@@ -187,6 +196,7 @@ class PracticeGame:
                 deal.taker,
                 deal.contract,
                 result.score.made,
+                takebacks=current.takebacks,
             )
         self.rows.append(row)
         return True
@@ -238,6 +248,7 @@ class PracticeGame:
                 "dealer": self.deal.dealer,
                 "moves": self.deal.moves,
                 "declined_poignee": self.deal.declined_poignee,
+                "takebacks": self.deal.takebacks,
             },
         }
 
@@ -266,6 +277,7 @@ class PracticeGame:
                 declined_poignee=bool(current.get("declined_poignee", False)),
                 bots=bots_of(level, players),
             )
+            deal.takebacks = int(current.get("takebacks", 0))  # none before take-backs
             target = data.get("target")
             game = cls(
                 players,

@@ -7,10 +7,13 @@ No Streamlit here: the page logic can be driven (tests, the benchmark) without a
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tutor.bots.strong import BotLevel
+from tutor.engine.variants import Rules
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
@@ -75,6 +78,19 @@ class PracticeState:
     round: int = 0  # counts the games adopted: names the table's sequences apart
     coach_asked: str | None = None  # the decision the learner asked the coach about
     refusal: Refusal | None = None  # the learner's action refused last (until the next one)
+    # Counts the changes made to the game in this session. The table is drawn with it and
+    # sends it back with each click: a click is applied only while the number is still the
+    # current one, so a click repeated or sent from a table drawn before is never applied
+    # twice nor late (the table then keeps what it showed until the next drawing).
+    seq: int = 0
+    # names this state among the session's (a reset session, a restarted server): a table
+    # drawn for another state's numbers is not compared with this one's
+    epoch: str = field(default_factory=lambda: secrets.token_hex(6))
+    # Chosen during a deal, for the next one (a deal is played to its end by the same
+    # computer players, and the table cannot change size mid-deal).
+    next_level: BotLevel | None = None
+    next_players: int | None = None
+    next_rules: Rules | None = None
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
@@ -111,6 +127,8 @@ class PracticeState:
         game.coach = self.coach_level
         self.game = game
         self.round += 1
+        self.seq += 1
+        self.next_level = self.next_players = self.next_rules = None
         self.refusal = None
         self.review = None
         self.others = None
@@ -118,6 +136,25 @@ class PracticeState:
         self.watched, self.watched_deal = 0, game.number
         if watched:
             self.mark_watched()
+
+    def changed(self) -> None:
+        """The game changed: a click from a table drawn before is now stale."""
+        self.seq += 1
+
+    def restart_deal(self) -> None:
+        """The deal in progress was dealt again (another level before the learner acted):
+        its events are new, to be played from the first."""
+        self.round += 1
+        self.watched, self.watched_deal = 0, self.game.number
+        self.changed()
+
+    def took_back(self) -> None:
+        """The learner took an action back: the table shows the deal as it is now, and the
+        computer players' replies to come are new sequences."""
+        self.round += 1
+        self.refusal = None
+        self.mark_watched()
+        self.changed()
 
     def say(self, kind: MessageKind, text: str) -> None:
         self.message = Message(kind, text)

@@ -12,6 +12,7 @@ import streamlit as st
 
 from tutor.content.models import Puzzle
 from tutor.inputs import clip, plain
+from tutor.progress.store import GameSummary
 from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
 from tutor.ui.registry import page
@@ -93,11 +94,22 @@ def _score_quiz(lang: str) -> None:
                  icon=":material/calculate:", query_params={"lang": lang})
 
 
+def _deals_finished(game: GameSummary) -> int:
+    """A practice game's deals played to their end: the rows of its score sheet (kept in
+    its meta; a game saved before learners kept them as the store's rows), a redeal not
+    counted."""
+    meta = game.meta if isinstance(game.meta, dict) else {}
+    rows = meta.get("rows")
+    played = [row for row in rows if isinstance(row, dict) and not row.get("redeal")] if (
+        isinstance(rows, list)) else []
+    return max(len(played), game.rows)
+
+
 def _practice(lang: str) -> None:
     """The practice games played and the deals finished in them."""
     st.subheader(t(lang, "dashboard.practice"))
     games = store().games("practice")
-    deals = sum(game.rows for game in games)
+    deals = sum(_deals_finished(game) for game in games)
     st.markdown(t(lang, "dashboard.practice_deals", deals=deals))
     st.page_link(page("practice").file, label=t(lang, "app.nav_practice"),
                  icon=":material/playing_cards:", query_params={"lang": lang})

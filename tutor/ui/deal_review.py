@@ -32,6 +32,7 @@ from tutor.ui.reviews import (
     counts_text,
     deal_review,
     review_panel,
+    takebacks_said,
     tricks_of,
 )
 from tutor.ui.safe import BIGINT, query_int
@@ -189,6 +190,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
         st.caption(t(lang, "review.no_deals"))
         return
     st.caption(counts_text(review, lang))
+    takebacks_said(row.takebacks, lang)
     shown = (game.game_id or 0, row.number)
     last = len(views) - 1
     marked = [c for c in review.cards if c.verdict is not None]

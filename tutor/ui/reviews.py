@@ -178,6 +178,12 @@ def deal_review(
     return review
 
 
+def takebacks_said(takebacks: int, lang: str) -> None:
+    """A deal played with take-backs says so (its review is of the moves kept)."""
+    if takebacks:
+        st.caption(t(lang, "review.takebacks", n=takebacks))
+
+
 def review_query(game_id: int, deal: int) -> dict[str, str]:
     """The query parameters that open the review of deal ``deal`` (1-based) of a saved game:
     for a link or button after the deal (``st.page_link(..., query_params=...)``)."""

@@ -156,7 +156,7 @@ def save_lesson_progress(lesson_id: str) -> None:
 # shown or written back.
 # The pages' states are named here, not imported: their modules import this one.
 SCORE_SHEET_STATE = "score-sheet-state"  # tutor.ui.score_sheet_state.STATE
-PRACTICE_STATE = "practice_state"  # tutor.ui.practice.saving.STATE
+PRACTICE_STATE = "practice-state"  # tutor.ui.practice.saving.STATE
 _SESSION_COPIES = (SAVED_LESSONS, LESSON_PROGRESS, SCORE_SHEET_STATE, PRACTICE_STATE)
 
 

@@ -27,7 +27,7 @@ from tutor.ui.practice.words import (
     result_line,
     seat_name,
 )
-from tutor.ui.reviews import deal_review, review_panel, review_query
+from tutor.ui.reviews import deal_review, review_panel, review_query, takebacks_said
 from tutor.ui.session import store
 from tutor.ui.sheet_table import deals_table
 from tutor.ui.views import score_lines
@@ -121,6 +121,7 @@ def finished(state: PracticeState, lang: str) -> None:
     line = result_line(deal, lang)
     st.subheader(t(lang, "game.result.heading"))
     (st.success if score.made else st.error)(line)
+    takebacks_said(game.deal.takebacks, lang)
     piles, worked = st.columns([3, 2], gap="medium")
     with piles:
         _pile(t(lang, "game.result.attack_pile",

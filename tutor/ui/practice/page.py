@@ -22,7 +22,7 @@ from tutor.engine.cards import Card, card_name, cards_of, display_order, parse_c
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import CardNotationError
 from tutor.engine.variants import FFT_2012, PRESETS
-from tutor.practice import TARGETS, PracticeGame, Refusal, Stage
+from tutor.practice import LEARNER, TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.advice import CoachLevel
 from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import StoreError
@@ -71,6 +71,7 @@ def _lang() -> str:
 
 def _after(refusal: Refusal | None) -> None:
     state = _state()
+    state.changed()
     state.message = None
     state.refusal = refusal
     if refusal is not None:
@@ -96,8 +97,13 @@ def _sync_settings(game: PracticeGame) -> None:
 def _new_game(
     players: int | None = None, rules: Any = None, level: BotLevel | None = None
 ) -> None:
-    old = _state().game
-    rules = rules or old.rules
+    """A new game; what is not given is as chosen in the settings (for the next deal, when
+    chosen during a deal), else as in the game in progress."""
+    state = _state()
+    old = state.game
+    rules = rules or state.next_rules or old.rules
+    players = players or state.next_players
+    level = level or state.next_level
     target = old.target
     if rules is not old.rules:
         # new rules bring their own target (the web game's 100); the learner's own target
@@ -105,8 +111,14 @@ def _new_game(
         target = rules.target_score or (None if old.rules.target_score else old.target)
     game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules,
                             level=level or old.level)
-    _state().message = None
+    state.message = None
     _adopt(game)
+
+
+def _mid_deal(state: PracticeState) -> bool:
+    """A deal the learner has started and not finished: its table and players stay."""
+    current = state.game.deal
+    return not current.finished and any(e.seat == LEARNER for e in current.events)
 
 
 def _on_players() -> None:
@@ -119,13 +131,18 @@ def _on_players() -> None:
         st.session_state["practice-players"] = state.game.players
         state.say(MessageKind.WARNING, four_only(state.game.rules, _lang()))
         return
-    if players != state.game.players:
+    if players == state.game.players:
+        state.next_players = None
+    elif _mid_deal(state):
+        state.next_players = players
+        state.say(MessageKind.INFO, t(_lang(), "game.settings.players_next", n=players))
+    else:
         _new_game(players)
 
 
 def _on_rules() -> None:
     """A new game under the rules chosen (refused, with a message, for a table size the
-    rules are not written for)."""
+    rules are not written for), from the next deal when a deal is in progress."""
     state = _state()
     game = state.game
     rules = PRESETS.get(str(st.session_state.get("practice-rules")), game.rules)
@@ -133,21 +150,40 @@ def _on_rules() -> None:
         st.session_state["practice-rules"] = game.rules.name
         state.say(MessageKind.WARNING, four_only(rules, _lang()))
         return
-    if rules is not game.rules:
+    if rules is game.rules:
+        state.next_rules = None
+    elif _mid_deal(state):
+        state.next_rules = rules
+        state.say(MessageKind.INFO, t(_lang(), "game.settings.rules_next",
+                                      name=rules_label(rules, _lang())))
+    else:
         _new_game(rules=rules)
 
 
 def _on_level() -> None:
-    """A new game against computer players of the level chosen (a game keeps one level)."""
+    """The computer players' level: at once when the learner has not acted in the deal yet
+    (the same cards dealt again to players of that level), else from the next deal — a deal
+    is played to its end by the players who started it."""
     state = _state()
+    game = state.game
     value = st.session_state.get("practice-level")
     try:
         level = BotLevel.from_code(str(value))
     except ValueError:  # a cleared choice: the level stays
-        st.session_state["practice-level"] = state.game.level.value
+        st.session_state["practice-level"] = (state.next_level or game.level).value
         return
-    if level is not state.game.level:
-        _new_game(level=level)
+    if level is game.level:
+        state.next_level = None
+    elif _mid_deal(state) or game.deal.finished:
+        state.next_level = level
+        lang = _lang()
+        state.say(MessageKind.INFO, t(lang, "game.settings.level_next",
+                                      level=t(lang, f"game.settings.levels.{level.value}")))
+    else:
+        game.level = level
+        game.current = game.dealt_again()
+        state.next_level = None
+        state.restart_deal()
 
 
 def _on_coach() -> None:
@@ -191,10 +227,20 @@ def on_poignee(level: str | None) -> None:
 
 
 def on_next_deal() -> None:
+    """The next deal, with what was chosen for it during the last one: another table size
+    or rules start a new game; another level plays from this deal on."""
     state = _state()
-    if state.game.deal.finished:
-        state.game.next_deal()
-        state.review = None
+    if not state.game.deal.finished:
+        return
+    if state.next_players is not None or state.next_rules is not None:
+        _new_game()  # with them (and the level chosen)
+        return
+    if state.next_level is not None:
+        state.game.level = state.next_level
+        state.next_level = None
+    state.game.next_deal()
+    state.changed()
+    state.review = None
     state.message = None
 
 
@@ -212,6 +258,14 @@ def on_discard(card: Card) -> None:
 
 def on_play(card: Card) -> None:
     _after(_state().game.deal.play(card))
+
+
+def on_undo() -> None:
+    """Take back the learner's last action and the computer players' replies to it."""
+    state = _state()
+    if state.game.deal.take_back_last() is None:
+        state.took_back()
+        state.message = None
 
 
 def on_review(step: int | None) -> None:
@@ -235,9 +289,20 @@ _CARD_ACTIONS: dict[str, Callable[[Card], None]] = {
 }
 
 
+# Kinds that move the game on: applied only when sent from the table as it is now drawn.
+_ONCE = frozenset({*_CARD_ACTIONS, "action"})
+
+
 def on_table_action(action: Action) -> None:
-    """A click on the table (anything a visitor's browser sends is checked here)."""
+    """A click on the table (anything a visitor's browser sends is checked here). A click
+    that changes the game names the table it was made on (``seq``): a repeated or stale one
+    is ignored, so each click is applied exactly once, never after the game moved on."""
     kind = action.get("kind")
+    state = _state()
+    if kind in _ONCE and not _is_review(action) and (
+        action.get("seq") != state.seq or action.get("epoch") != state.epoch
+    ):
+        return
     if kind in _CARD_ACTIONS:
         code = action.get("card")
         if not isinstance(code, str) or len(code) > 4:
@@ -247,8 +312,6 @@ def on_table_action(action: Action) -> None:
         except CardNotationError:
             return
         _CARD_ACTIONS[str(kind)](card)
-    elif kind == "new":
-        _new_game()
     elif kind == "review":
         step = action.get("step")
         if step in (-1, 1):
@@ -257,6 +320,14 @@ def on_table_action(action: Action) -> None:
         _on_named_action(str(action.get("id", ""))[:40])
     elif kind == "coach":
         on_ask()
+    if kind in _ONCE:
+        state.changed()  # answered with a new drawing, whatever the click did
+
+
+def _is_review(action: Action) -> bool:
+    """Moving through the review or asking the coach changes no game: never stale."""
+    name = str(action.get("id", ""))
+    return name == "coach" or name.startswith("review:")
 
 
 def _on_named_action(name: str) -> None:
@@ -271,6 +342,8 @@ def _on_named_action(name: str) -> None:
         on_next_deal()
     elif name == "coach":
         on_ask()
+    elif name == "undo":
+        on_undo()
     elif kind == "review":
         on_review({"open": None, "close": None, "back": -1, "next": 1}.get(arg, 0))
 
@@ -280,9 +353,9 @@ def _settings(state: PracticeState, lang: str) -> None:
     game = state.game
     # what the game is played with, shown as it is (a resumed game brings its own; a choice
     # just made has already changed the game in its callback)
-    st.session_state["practice-players"] = game.players
-    st.session_state["practice-rules"] = game.rules.name
-    st.session_state["practice-level"] = game.level.value
+    st.session_state["practice-players"] = state.next_players or game.players
+    st.session_state["practice-rules"] = (state.next_rules or game.rules).name
+    st.session_state["practice-level"] = (state.next_level or game.level).value
     st.session_state.setdefault("practice-coach", state.coach_level.value)
     st.session_state.setdefault("practice-target", game.target or NO_TARGET)
     st.session_state.setdefault("practice-speed", state.speed.value)
@@ -411,6 +484,9 @@ def _fallback(state: PracticeState, lang: str) -> None:
         if stage in (Stage.PLAY, Stage.POIGNEE):
             _pills(display_order(cards_of(current.hand)), "practice-hand-fallback", lang,
                    on_play)
+        if current.last_learner_action() is not None:
+            st.button(t(lang, "game.undo.button"), key="practice-undo", on_click=on_undo,
+                      help=t(lang, "game.undo.help"), icon=":material/undo:")
         if stage in (Stage.FINISHED, Stage.REDEAL) and not state.game.over:
             st.button(t(lang, "game.result.next"), key="practice-next-deal",
                       on_click=on_next_deal, icon=":material/skip_next:")

@@ -33,7 +33,7 @@ from tutor.ui.safe import BIGINT, query_choice, query_int
 from tutor.ui.session import store, store_problem_text
 from tutor.ui.words import rules_label
 
-STATE = "practice_state"
+STATE = "practice-state"
 KIND = "practice"
 
 

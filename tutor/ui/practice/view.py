@@ -110,12 +110,24 @@ def _hand(state: PracticeState, lang: str) -> tuple[list[dict[str, Any]], str | 
         verdict = verdicts.get(card)
         dimmed = verdict is not None and speaks
         label = card_label(card, verdict, lang) if dimmed else card_name(card, lang)
+        # ``legal``: the table moves the card at once on a click (the engine's verdict; the
+        # coach decides only whether it is shown)
         out.append({"card": format_card(card), "label": label, "playable": not dimmed,
+                    "legal": action is not None and verdict is None,
                     "chien": bool(from_chien >> card & 1)})
     return out, action
 
 
 def _actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
+    """The buttons under the felt: the decision's, then the take-back while there is one."""
+    out = _decision_actions(state, lang)
+    if state.review is None and state.game.deal.last_learner_action() is not None:
+        out.append({"id": "undo", "label": t(lang, "game.undo.button"),
+                    "help": t(lang, "game.undo.help")})
+    return out
+
+
+def _decision_actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
     game = state.game
     current = game.deal
     stage = current.stage
@@ -198,7 +210,11 @@ def _strip(current: PracticeDeal, lang: str) -> dict[str, Any] | None:
                 "cards": [format_card(c) for c in current.callable()], "kind": "call"}
         return call
     if chien_face_up(deal) and not deal.tricks and not deal.trick:
-        return {"label": t(lang, "game.ecart.chien_shown"),
+        # shown in the middle until the écart is made, then aside (in a corner, small) until
+        # the first card: the felt's middle is for the trick
+        aside = stage not in (Stage.ECART, Stage.BID, Stage.CALL)
+        label = "game.ecart.chien_was" if aside else "game.ecart.chien_shown"
+        return {"label": t(lang, label), "aside": aside,
                 "cards": [format_card(c) for c in display_order(cards_of(deal.chien))]}
     return None
 
@@ -232,11 +248,21 @@ def _bar(state: PracticeState, lang: str) -> list[str]:
         facts.append(t(lang, "game.status.dealer", seat=seat_name(deal.dealer, players, lang)))
         if game.deal.stage is Stage.BID:
             facts.append(t(lang, "game.status.bidding"))
+    facts.append(_level_fact(state, lang))
     if game.rows:
         facts.append(" · ".join(
             f"{seat_name(s, players, lang)} {total:+d}" for s, total in enumerate(game.totals)
         ))
     return facts
+
+
+def _level_fact(state: PracticeState, lang: str) -> str:
+    """The computer players' level in force (and the one chosen for the next deal)."""
+    level = t(lang, f"game.settings.levels.{state.game.level.value}")
+    if state.next_level is None:
+        return t(lang, "game.status.level", level=level)
+    return t(lang, "game.status.level_next", level=level,
+             next=t(lang, f"game.settings.levels.{state.next_level.value}"))
 
 
 def _event_text(event: dict[str, Any], deal: Deal, lang: str) -> str:
@@ -331,6 +357,9 @@ def table_data(state: PracticeState, lang: str) -> dict[str, Any]:
         "mode": mode,
         # changes with every action taken: tests wait on it after a click
         "state_key": f"{state.round}:{game.number}:{len(current.moves)}:{mode}:{review}",
+        # sent back with each click: applied only while it is the page's (see PracticeState)
+        "seq": state.seq,
+        "epoch": state.epoch,
         "bar": _bar(state, lang),
         "seats": _seats(deal, current, lang, review + 1 if review is not None else None),
         "trick": trick,

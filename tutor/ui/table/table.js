@@ -1,8 +1,17 @@
-// The practice table. `data` (built by tutor/ui/table/__init__.py) is the state after the
+// The practice table. `data` (built by tutor/ui/practice/view.py) is the state after the
 // learner's last action plus `anim`: the events since, played one by one (each card flies
 // from its seat to the centre, a complete trick stays with its winner lit, then goes to the
 // winner). A click on the felt, the Skip button or Esc plays the rest at once. Clicks go
-// back to Python as the trigger `action` ({kind, card|id|step, nonce}).
+// back to Python as the trigger `action` ({kind, card|id|step, seq, nonce}).
+//
+// A click is acted on exactly once, whenever it is made. The table is drawn with the page's
+// sequence number `data.seq` and sends it back with the click: the page applies a click only
+// while that number is current (a repeated or stale click is ignored there). A click during
+// the animation ends it at once (everything still logged) and is sent; a legal card goes into
+// the trick at once, before the page answers; until the answer (a drawing with a higher
+// `seq`) the table shows its own move and takes no other click. A drawing older than one
+// already shown (a late message; `data.epoch` names the page state the numbers count in) is
+// never drawn over a newer one, so nothing snaps back.
 //
 // Every card shown on the table is logged in `.tt-log` (`li[data-deal][data-trick][data-seat]
 // [data-card]`, then `li[data-gathered]` when the trick goes): tests read from the DOM that
@@ -12,11 +21,16 @@ const OFFSETS = {
   3: { you: [0, 0.62], right: [0.8, -0.3], left: [-0.8, -0.3] },
   4: { you: [0, 0.7], right: [1.2, 0], across: [0, -0.7], left: [-1.2, 0] },
   5: {
-    you: [0, 0.72], right: [1.45, 0.05], across_right: [0.68, -0.68],
-    across_left: [-0.68, -0.68], left: [-1.45, 0.05],
+    // no two cards of a trick overlap: a card's width apart across, or its height down
+    you: [0, 0.72], right: [1.7, 0.1], across_right: [0.6, -0.62],
+    across_left: [-0.6, -0.62], left: [-1.7, 0.1],
   },
 };
 const TEXT_FIELD = /^(input|textarea|select)$/i;
+const RESEND_MS = 4000;  // a click not answered by then is sent again (the page ignores a repeat)
+const RESENDS = 3;
+// The table's memory, per component: kept when Streamlit mounts the element again.
+const STATES = new Map();
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -26,12 +40,21 @@ function el(tag, cls, text) {
 }
 
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
   const root = parentElement.querySelector('.tt');
-  if (!root || !data || !Array.isArray(data.seats)) return undefined;
-  const S = parentElement.__tt || (parentElement.__tt = {
-    played: new Set(), skip: false, running: null, token: 0, showLast: false,
-  });
+  if (!root || !component.data || !Array.isArray(component.data.seats)) return undefined;
+  const id = component.key || '';
+  const S = STATES.get(id) || {
+    played: new Set(), running: null, finish: null, token: 0, showLast: false, pending: null,
+  };
+  STATES.set(id, S);
+  // a drawing older than the newest shown is a late message: the newest is drawn again
+  const stale = S.data && S.data.epoch === component.data.epoch
+    && component.data.seq < S.data.seq;
+  const data = stale ? S.data : component.data;
+  if (S.pending && (data.seq > S.pending.seq || data.epoch !== S.pending.epoch)) {
+    S.pending = null;  // the page has answered
+  }
   S.data = data;
   S.root = root;
   S.parent = parentElement;
@@ -110,7 +133,8 @@ export default function (component) {
     const strip = part('strip');
     strip.replaceChildren();
     const info = data.strip;
-    if (!info || center.children.length) return;
+    strip.classList.toggle('aside', Boolean(info && info.aside));
+    if (!info || (center.children.length && !info.aside)) return;
     strip.append(el('div', '', info.label));
     const row = el('div', 'tt-row');
     if (info.backs) {
@@ -122,7 +146,7 @@ export default function (component) {
       node.innerHTML = data.faces[code] || '';
       node.setAttribute('aria-label', data.names[code] || code);
       if (!info.kind) { node.setAttribute('role', 'img'); node.tabIndex = 0; }
-      if (info.kind) node.addEventListener('click', () => S.send({ kind: info.kind, card: code }));
+      if (info.kind) node.addEventListener('click', () => act({ kind: info.kind, card: code }));
       row.append(node);
     });
     strip.append(row);
@@ -142,10 +166,8 @@ export default function (component) {
   };
   const skip = part('skip');
   skip.textContent = data.labels.skip;
-  skip.onclick = (event) => { event.stopPropagation(); S.skip = true; };
-  felt.onclick = (event) => {
-    if (root.dataset.animating === 'true' && event.target !== pile) S.skip = true;
-  };
+  skip.onclick = (event) => { event.stopPropagation(); finishAnimation(); };
+  felt.onclick = (event) => { if (event.target !== pile) finishAnimation(); };
 
   const coach = part('coach');
   const coachBox = part('coach-box');
@@ -165,7 +187,7 @@ export default function (component) {
     coach.setAttribute('aria-expanded', S.coachOpen ? 'true' : 'false');
   };
 
-  part('prompt-text').textContent = data.prompt || '';
+  part('prompt-text').textContent = S.pending ? '' : (data.prompt || '');
   const notice = part('notice');
   notice.textContent = data.notice || '';
 
@@ -176,7 +198,7 @@ export default function (component) {
     button.dataset.action = action.id;
     if (action.advice) button.dataset.advice = 'true';
     if (action.help) button.title = action.help;
-    button.addEventListener('click', () => S.send({ kind: 'action', id: action.id }));
+    button.addEventListener('click', () => act({ kind: 'action', id: action.id }));
     return button;
   }));
 
@@ -191,7 +213,7 @@ export default function (component) {
       node.dataset.card = code;
       node.innerHTML = data.faces[code] || '';
       node.setAttribute('aria-label', data.ecart.take_back + ': ' + (data.names[code] || code));
-      node.addEventListener('click', () => S.send({ kind: 'take_back', card: code }));
+      node.addEventListener('click', () => act({ kind: 'take_back', card: code }));
       row.append(node);
     });
     ecart.append(row);
@@ -199,7 +221,8 @@ export default function (component) {
 
   const hand = part('hand');
   hand.setAttribute('aria-label', data.labels.hand);
-  const buttons = data.hand.map((card) => {
+  const moved = S.pending && S.pending.move;  // the learner's card already in the trick
+  const buttons = data.hand.filter((card) => !moved || card.card !== moved).map((card) => {
     const button = el('button', 'tt-card');
     button.type = 'button';
     button.dataset.card = card.card;
@@ -208,12 +231,47 @@ export default function (component) {
     button.setAttribute('aria-label', card.label);
     button.title = card.label;
     button.innerHTML = data.faces[card.card] || '';
+    if (S.pending && S.pending.action.card === card.card) button.dataset.sent = 'true';
     button.addEventListener('click', () => {
-      if (root.dataset.animating === 'true') { S.skip = true; return; }
-      if (data.hand_action) S.send({ kind: data.hand_action, card: card.card });
+      if (!data.hand_action) { finishAnimation(); return; }
+      // a legal card is played on the table at once; any other is sent, and explained
+      const move = data.hand_action === 'play' && card.legal ? card.card : null;
+      act({ kind: data.hand_action, card: card.card }, move);
     });
     return button;
   });
+
+  // --- the learner's clicks -----------------------------------------------------------------
+  function finishAnimation() {
+    if (S.finish) S.finish();
+  }
+  function act(action, move) {
+    if (S.pending) return;  // one click per drawing: the next waits for the page's answer
+    finishAnimation();
+    const sent = { ...action, seq: data.seq, epoch: data.epoch };
+    S.pending = { seq: data.seq, epoch: data.epoch, action: sent, move: move || null, tries: 0 };
+    if (move) {
+      const index = buttons.findIndex((b) => b.dataset.card === move);
+      if (index >= 0) buttons.splice(index, 1)[0].remove();
+      hand.__cards = null;  // laid out again without it
+      layout();
+      part('prompt-text').textContent = '';
+      showFinal();
+    } else {
+      const button = buttons.find((b) => b.dataset.card === action.card);
+      if (button) button.dataset.sent = 'true';
+    }
+    S.send(sent);
+    const pending = S.pending;
+    const resend = () => {
+      if (S.pending !== pending || pending.tries >= RESENDS) return;
+      pending.tries += 1;  // lost on the way (or a busy server): the page ignores a repeat
+      S.send(sent);
+      setTimeout(resend, RESEND_MS);
+    };
+    setTimeout(resend, RESEND_MS);
+  }
+  S.act = act;
 
   function layout() {
     const width = root.clientWidth || parentElement.host?.clientWidth || 700;
@@ -249,8 +307,13 @@ export default function (component) {
     }
     const fw = felt.clientWidth || width;
     const fh = felt.clientHeight || 300;
-    const seatRoom = data.players === 5 ? 120 : 92;
-    const cw = Math.max(34, Math.min(88, (fh - seatRoom) / (1.56 * 2.5), (fw - 150) / 3.9));
+    // the trick's cards clear the seats: the top seats (up to four lines) and the sides
+    const spots = Object.values(OFFSETS[data.players]);
+    const up = Math.max(...spots.map(([, y]) => -y)) + 0.5;
+    const down = Math.max(...spots.map(([, y]) => y)) + 0.5;
+    const wide = Math.max(...spots.map(([x]) => Math.abs(x))) + 0.5;
+    const cw = Math.max(30, Math.min(88, (fh / 2 - 70) / (1.56 * up),
+      (fh / 2 - 28) / (1.56 * down), (fw / 2 - 78) / wide));
     root.style.setProperty('--cw', cw + 'px');
     center.querySelectorAll('.tt-played').forEach((node) => {
       const [x, y] = offset(Number(node.dataset.seat));
@@ -279,7 +342,10 @@ export default function (component) {
       box.dataset.winner = String(data.winner === i && !S.showLast);
     });
     if (S.showLast && data.last) setCenter(data.last.cards, data.last.winner);
-    else setCenter(data.trick, data.winner);
+    else if (S.pending && S.pending.move) {
+      const you = data.seats.findIndex((seat) => seat.key === 'you');
+      setCenter([...data.trick, { seat: you, card: S.pending.move }], data.winner);
+    } else setCenter(data.trick, data.winner);
     part('msg').textContent = data.message || '';
   }
 
@@ -295,34 +361,59 @@ export default function (component) {
     document.addEventListener('keydown', S.keydown);
   }
   const anim = data.anim || { key: '', events: [], before: [] };
-  const fresh = anim.events.length > 0 && !S.played.has(anim.key);
+  const fresh = !stale && anim.events.length > 0 && !S.played.has(anim.key);
   if (!fresh) {
+    if (S.running && S.runRoot !== root) finishAnimation();  // drawn again elsewhere
     if (!S.running) showFinal();
     return undefined;
   }
+  finishAnimation();  // the sequence before is played out at once (and logged), then this one
   S.played.add(anim.key);
-  const previous = S.running;
   S.token += 1;
   const token = S.token;
+  S.runRoot = root;
   S.showLast = false;
   const ms = reduced ? 0 : data.speed_ms;
+  const live = () => S.token === token;
   const wait = (t) => new Promise((resolve) => {
-    if (S.skip || t <= 0) { resolve(); return; }
+    if (!live() || t <= 0) { resolve(); return; }
     const started = Date.now();
     const tick = () => {
-      if (S.skip || Date.now() - started >= t) resolve();
+      if (!live() || Date.now() - started >= t) resolve();
       else setTimeout(tick, 30);
     };
     setTimeout(tick, Math.min(t, 30));
   });
+  // each event's lines in the log, written once (as it is seen, or all at once when the
+  // animation is cut short)
+  const logged = new Set();
+  const noteOnce = (name, attrs) => {
+    if (!logged.has(name)) { logged.add(name); note(attrs); }
+  };
+  const noteLanded = (i, e) => noteOnce(i + 'p', { deal: data.deal, trick: e.trick, seat: e.seat, card: e.card });
+  const noteWon = (i, e) => noteOnce(i + 'w', { deal: data.deal, won: e.trick, seat: e.seat });
+  const noteGone = (i, e) => noteOnce(i + 'g', { deal: data.deal, gathered: e.trick, seat: e.seat });
+  const noteSaid = (i, e) => noteOnce(i + 'o', { deal: data.deal, event: e.kind, seat: e.seat });
+  const noteAll = (i, e) => {
+    if (e.kind === 'play') noteLanded(i, e);
+    else if (e.kind === 'trick') { noteWon(i, e); noteGone(i, e); }
+    else noteSaid(i, e);
+  };
+  let cursor = 0;
+  const end = () => {
+    S.running = null;
+    S.finish = null;
+    root.dataset.animating = 'false';
+    S.showFinal(true);
+  };
+  S.finish = () => {
+    if (!live()) return;
+    S.token += 1;  // the loop stops at its next step
+    anim.events.slice(cursor).forEach((e, i) => noteAll(cursor + i, e));
+    end();
+  };
   root.dataset.animating = 'true';
-  if (previous) S.skip = true;
   const run = async () => {
-    if (previous) {  // the sequence before this one is played out at once, then this one
-      S.skip = true;
-      await previous;
-    }
-    S.skip = false;
     // what the seats showed before these events: bids not yet made, tricks not yet won
     const won = data.seats.map((seat) => seat.won_count);
     anim.events.forEach((e) => {
@@ -336,12 +427,16 @@ export default function (component) {
     data.seats.forEach((_, i) => showWon(i));
     part('msg').textContent = '';
     setCenter(anim.before, null);
-    for (const e of anim.events) {
+    for (; cursor < anim.events.length; cursor += 1) {
+      const i = cursor;
+      const e = anim.events[i];
       const box = seatBox[e.seat];
       if (e.kind === 'play') {
         const node = placeCard(e.seat, e.card);
         part('strip').replaceChildren();
-        if (ms > 0 && !S.skip) {
+        // the learner's own card is where their click put it: it does not fly again
+        const mine = data.seats[e.seat].key === 'you';
+        if (ms > 0 && !mine) {
           const [x, y] = offset(e.seat);
           const c = center.getBoundingClientRect();
           const b = box.getBoundingClientRect();
@@ -354,18 +449,20 @@ export default function (component) {
           node.style.transition = '';
           node.style.transform = `translate(${x}px, ${y}px)`;
           await wait(ms);
+          if (!live()) return;
           node.classList.remove('flying');
         }
         node.dataset.landed = 'true';
-        note({ deal: data.deal, trick: e.trick, seat: e.seat, card: e.card });
-        await wait(ms * 0.35);
+        noteLanded(i, e);
+        if (!mine) await wait(ms * 0.35);
       } else if (e.kind === 'trick') {
         const winner = center.querySelector(`.tt-played[data-seat="${e.seat}"]`);
         if (winner) winner.classList.add('win');
         box.dataset.winner = 'true';
-        note({ deal: data.deal, won: e.trick, seat: e.seat });
+        noteWon(i, e);
         await wait(ms > 0 ? ms * 3 + 300 : 0);
-        if (ms > 0 && !S.skip) {
+        if (!live()) return;
+        if (ms > 0) {
           const c = center.getBoundingClientRect();
           const b = box.getBoundingClientRect();
           center.querySelectorAll('.tt-played').forEach((node) => {
@@ -373,30 +470,28 @@ export default function (component) {
             node.classList.add('gone');
           });
           await wait(ms);
+          if (!live()) return;
         }
         center.replaceChildren();
         box.dataset.winner = 'false';
         won[e.seat] += 1;
         showWon(e.seat);
-        note({ deal: data.deal, gathered: e.trick, seat: e.seat });
+        noteGone(i, e);
       } else {
         if (e.kind === 'bid') box.querySelector('.tt-bid').textContent = e.text;
         else part('msg').textContent = e.text;
         box.classList.remove('pulse');
         box.getBoundingClientRect();
         box.classList.add('pulse');
-        note({ deal: data.deal, event: e.kind, seat: e.seat });
+        noteSaid(i, e);
         await wait(e.kind === 'bid' ? ms * 1.6 : ms * 4);
+        if (!live()) return;
         if (e.kind !== 'bid') part('msg').textContent = '';
       }
     }
   };
   S.running = run().finally(() => {
-    if (token !== S.token) return;  // a newer sequence follows: it draws the end
-    S.running = null;
-    S.skip = false;
-    root.dataset.animating = 'false';
-    S.showFinal(true);
+    if (live()) end();  // else cut short: finish() has drawn the end
   });
   return undefined;
 }
@@ -409,12 +504,15 @@ function onKey(S, event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const root = S.root;
   if (event.key === 'Escape') {
-    if (root && root.dataset.animating === 'true') { S.skip = true; event.preventDefault(); }
+    if (S.finish) { S.finish(); event.preventDefault(); }
     return;
   }
-  if ((event.key === 'n' || event.key === 'N') && !event.shiftKey) {
-    event.preventDefault();
-    S.send({ kind: 'new' });
+  if (event.key === 'n' && !event.shiftKey) {
+    // n: the next deal, once this one is over (a new game is Shift+N, the page's button)
+    if ((data.actions || []).some((a) => a.id === 'next')) {
+      event.preventDefault();
+      S.act({ kind: 'action', id: 'next' });
+    }
     return;
   }
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
