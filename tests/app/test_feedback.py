@@ -11,8 +11,8 @@ import pytest
 
 from tests.app.conftest import open_app, texts
 from tests.app.drivers import number_answer
-from tutor.content.checks import score_input
 from tutor.content.evaluate import expected_answer
+from tutor.content.kinds.score import score_input
 from tutor.content.loader import load_all
 from tutor.engine.cards import parse_cards
 from tutor.engine.scoring import score

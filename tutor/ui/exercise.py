@@ -15,8 +15,8 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.content.checks import score_input
 from tutor.content.evaluate import Verdict, evaluate, expected_answer
+from tutor.content.kinds.score import score_input
 from tutor.engine.cards import Card, card_name, display_order, mask_of
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.scoring import score
