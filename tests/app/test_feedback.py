@@ -18,8 +18,9 @@ from tutor.engine.cards import parse_cards
 from tutor.engine.scoring import score
 from tutor.engine.tarocchi import count_in_pairs
 from tutor.progress.store import LearnerStore
+from tutor.ui.exercises.cards import narrowed
 from tutor.ui.i18n import localized, t
-from tutor.ui.puzzles import _candidates, narrowed
+from tutor.ui.puzzles import _candidates
 
 BANK = load_all()
 
