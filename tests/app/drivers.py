@@ -1,14 +1,29 @@
 """Answer any exercise through the UI's accessible widgets (AppTest cannot click in the card
-component, so the hand's pills fallback stands in for a click on a card image)."""
+component, so the hand's pills fallback stands in for a click on a card image).
+
+``DRIVERS`` has one driver per exercise kind, keyed by the same ``Kind`` as the content's
+``MODELS`` and the UI's ``WIDGETS`` (a test pins that the three agree)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from tutor.content.evaluate import expected_answer
+from tutor.content.kinds import (
+    BestCardExercise,
+    BidExercise,
+    ChoiceExercise,
+    CountExercise,
+    EcartExercise,
+    ExerciseModel,
+    Kind,
+    LegalSetExercise,
+    PlayExercise,
+    ScoreExercise,
+)
 from tutor.engine.cards import KINGS_MASK, OUDLERS_MASK
 
 
@@ -32,38 +47,71 @@ def _plain(value: object) -> object:
     return value
 
 
-def answer_exercise(at: AppTest, ex: Any, key: str, right: bool) -> None:
+def _number(at: AppTest, expected: object, key: str, right: bool) -> None:
+    value = _plain(expected)
+    if not right:
+        value = _plain(Fraction(str(value)) + 1)
+    number_answer(at, key, value)
+
+
+def _one_card(at: AppTest, ex: PlayExercise | BestCardExercise, key: str, right: bool) -> None:
+    accepted = sorted(ex.expected())
+    card = accepted[0] if right else next(c for c in ex.position.hand if c not in accepted)
+    at.pills(key=f"{key}-hand-fallback").set_value(card).run()
+
+
+def _legal_set(at: AppTest, ex: LegalSetExercise, key: str, right: bool) -> None:
+    cards = sorted(ex.expected())
+    wrong = cards[:-1] if len(cards) > 1 else [c for c in ex.position.hand if c not in cards]
+    card_answer(at, key, cards if right else wrong)
+
+
+def _ecart(at: AppTest, ex: EcartExercise, key: str, right: bool) -> None:
+    cards = sorted(ex.expected())
+    if not right:  # a king or an oudler is never allowed in the écart
+        banned = [c for c in ex.position.hand if (1 << c) & (KINGS_MASK | OUDLERS_MASK)]
+        cards = banned[:1] + cards[1:]
+    card_answer(at, key, cards)
+
+
+def _count(at: AppTest, ex: CountExercise, key: str, right: bool) -> None:
+    _number(at, ex.expected(), key, right)
+
+
+def _score(at: AppTest, ex: ScoreExercise, key: str, right: bool) -> None:
+    _number(at, ex.expected(), key, right)
+
+
+def _bid(at: AppTest, ex: BidExercise, key: str, right: bool) -> None:
+    expected = ex.expected()
+    if isinstance(expected, int):
+        _number(at, expected, key, right)
+        return
+    chosen = sorted(expected) if right else ["pass"] if set(expected) != {"pass"} else []
+    at.pills(key=f"{key}-bids").set_value(chosen).run()
+    at.button(key=f"{key}-check").click().run()
+
+
+def _choice(at: AppTest, ex: ChoiceExercise, key: str, right: bool) -> None:
+    choice = ex.correct if right else (ex.correct + 1) % len(ex.options)
+    at.radio(key=f"{key}-choice").set_value(choice).run()
+    at.button(key=f"{key}-check").click().run()
+
+
+Driver = Callable[[AppTest, Any, str, bool], None]  # (at, exercise, key, right answer?)
+DRIVERS: dict[Kind, Driver] = {
+    Kind.PLAY: _one_card,
+    Kind.LEGAL_SET: _legal_set,
+    Kind.ECART: _ecart,
+    Kind.COUNT: _count,
+    Kind.SCORE: _score,
+    Kind.BID: _bid,
+    Kind.CHOICE: _choice,
+    Kind.BEST_CARD: _one_card,
+}
+
+
+def answer_exercise(at: AppTest, ex: ExerciseModel, key: str, right: bool) -> None:
     """Give the right answer, or a tempting wrong one, to ``ex`` shown under ``key``."""
-    expected = expected_answer(ex)
-    kind = ex.kind
-    if kind in ("play", "best-card"):
-        accepted = list(getattr(ex, "accept", None) or expected)
-        hand = list(ex.position.hand)
-        card = accepted[0] if right else next(c for c in hand if c not in accepted)
-        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
-    elif kind == "legal-set":
-        cards = sorted(expected)
-        wrong = cards[:-1] if len(cards) > 1 else [c for c in ex.position.hand if c not in cards]
-        card_answer(at, key, cards if right else wrong)
-    elif kind == "ecart":
-        cards = sorted(expected)
-        if not right:  # a king or an oudler is never allowed in the écart
-            banned = [c for c in ex.position.hand if (1 << c) & (KINGS_MASK | OUDLERS_MASK)]
-            cards = banned[:1] + cards[1:]
-        card_answer(at, key, cards)
-    elif kind in ("count", "score") or (kind == "bid" and ex.ask == "needed"):
-        value = _plain(expected)
-        if not right:
-            value = _plain(Fraction(str(value)) + 1)
-        number_answer(at, key, value)
-    elif kind == "bid":
-        chosen = sorted(expected) if right else ["pass"] if set(expected) != {"pass"} else []
-        at.pills(key=f"{key}-bids").set_value(chosen).run()
-        at.button(key=f"{key}-check").click().run()
-    elif kind == "choice":
-        choice = ex.correct if right else (ex.correct + 1) % len(ex.options)
-        at.radio(key=f"{key}-choice").set_value(choice).run()
-        at.button(key=f"{key}-check").click().run()
-    else:
-        raise AssertionError(f"no driver for {kind}")
+    DRIVERS[Kind(ex.kind)](at, ex, key, right)
     assert not at.exception, at.exception

@@ -309,7 +309,7 @@ def test_the_known_mistakes_name_the_five_player_marks_they_give() -> None:
 
 def test_the_failed_chelem_of_scoring_19_ignored_gives_plus_354() -> None:
     # scoring-19: garde sans... the content review's example: +354 instead of -246
-    from tutor.content.checks import score_input
+    from tutor.content.kinds.score import score_input
     from tutor.content.loader import load_all
 
     puzzle = load_all().puzzle("scoring-19")

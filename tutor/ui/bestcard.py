@@ -15,11 +15,11 @@ an authored position again.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import streamlit as st
 
 from tutor.analysis.bestcard import line_after, proof_of, replay
+from tutor.content.kinds import BestCardExercise
 from tutor.engine.cards import Card, card_name, cards_of, format_half, half_points
 from tutor.engine.position import Position
 from tutor.ui.card_svg import card_svg
@@ -29,7 +29,7 @@ from tutor.ui.views import seat_label, show_cards
 HINT_CANDIDATES = 3  # the second hint highlights the best card among this many
 
 
-def candidate_cards(ex: Any) -> set[Card]:
+def candidate_cards(ex: BestCardExercise) -> set[Card]:
     """For the second hint: the best group with the most tempting wrong cards, so the hint
     narrows the choice without naming the card (every legal card when there are few)."""
     proof = proof_of(ex.notation)
@@ -45,9 +45,9 @@ def _role(p: Position, seat: int, lang: str) -> str:
     return t(lang, "bestcard.role_defence")
 
 
-def show_table(ex: Any, lang: str) -> None:
+def show_table(ex: BestCardExercise, lang: str) -> None:
     """The facts and the other hands, face up (the learner's hand is drawn by the caller)."""
-    p: Position = ex.deal
+    p = ex.deal
     me = p.to_play
     st.caption(
         t(
@@ -88,7 +88,7 @@ def _show_line(p: Position, cards: tuple[Card, ...], lang: str) -> None:
         )
 
 
-def show_lines(ex: Any, answer: object, correct: bool, lang: str) -> None:
+def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str) -> None:
     """After an answer: the line after the learner's card and its cost; the best line too."""
     proof = proof_of(ex.notation)
     p = proof.position

@@ -23,15 +23,15 @@ from typing import cast
 
 import streamlit as st
 
-from tutor.content.evaluate import Verdict, expected_answer
+from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
-from tutor.engine.cards import Card, display_order, suit_of
+from tutor.engine.cards import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
-from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
+from tutor.ui.exercises import widget_of
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import CLOSE as POSITION_CLOSE
 from tutor.ui.position import PARAM, render_position
@@ -268,37 +268,10 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
     return hook
 
 
-def _card_set(answer: object) -> set[Card]:
-    return {c for c in answer if isinstance(c, int)} if isinstance(answer, frozenset) else set()
-
-
 def _candidates(puzzle: Puzzle) -> set[Card] | None:
-    """The cards a second hint highlights: it narrows the search without giving the answer
-    away (see ``narrowed``)."""
-    ex = puzzle.exercise
-    if ex.kind == "best-card":  # the best card among the most tempting: narrowed, not given
-        return candidate_cards(ex)
-    if ex.kind == "play":
-        accepted = getattr(ex, "accept", None)
-        answer = set(accepted) if accepted else _card_set(expected_answer(puzzle))
-    elif ex.kind == "legal-set":
-        answer = _card_set(expected_answer(puzzle))
-    else:
-        return None
-    return narrowed(answer, set(ex.position.hand))
-
-
-def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
-    """Every card of the suits (trumps, the Excuse) the answer is in: the family to look
-    in. When that is exactly the answer, the cards of the next suit held are added, so the
-    highlighted cards are never the answer itself (unless the whole hand is)."""
-    suits = {suit_of(card) for card in answer}
-    shown = {card for card in hand if suit_of(card) in suits}
-    for card in display_order(hand - shown):
-        if shown != answer:
-            break
-        shown |= {other for other in hand if suit_of(other) is suit_of(card)}
-    return shown
+    """The cards a second hint highlights (its kind's widget says which): they narrow the
+    search without giving the answer away (see ``narrowed``)."""
+    return widget_of(puzzle.exercise).hint_cards(puzzle.exercise)
 
 
 def _take_hint(key: str) -> None:

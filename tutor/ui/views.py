@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import streamlit as st
 
+from tutor.content.fields import TableView
 from tutor.engine.cards import Card, card_name, display_order, format_half
 from tutor.engine.contracts import Contract
 from tutor.engine.play import led_suit
@@ -42,20 +43,19 @@ def seat_label(seat: int | None, me: int, lang: str) -> str:
     return t(lang, "exercise.seat_player", n=seat + 1)
 
 
-def show_trick(position: object, lang: str) -> None:
+def show_trick(position: TableView, lang: str) -> None:
     """The trick so far, each card with the seat that played it, lead first."""
-    trick = getattr(position, "trick", ())
-    me = getattr(position, "me", 0)
+    me = position.me
     st.markdown(f"**{t(lang, 'exercise.trick')}**")
-    if not trick:
+    if not position.trick_cards:
         st.caption(t(lang, "exercise.trick_empty"))
         return
     cells = []
-    for entry in trick:
-        label = html.escape(seat_label(entry.seat, me, lang))
+    for seat, card in zip(position.trick_seats, position.trick_cards, strict=True):
+        label = html.escape(seat_label(seat, me, lang))
         cells.append(
             '<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
-            f"{card_svg(entry.card, width=60, lang=lang)}"
+            f"{card_svg(card, width=60, lang=lang)}"
             f'<span style="font-size:0.8rem;color:#44524d">{label}</span></div>'
         )
     st.markdown(
@@ -64,32 +64,26 @@ def show_trick(position: object, lang: str) -> None:
     )
 
 
-def position_facts(position: object, lang: str) -> list[str]:
+def position_facts(position: TableView, lang: str) -> list[str]:
     """Contract, taker, called card, first trick: the facts a player at the table knows."""
     facts = []
-    contract = getattr(position, "contract", None)
-    if contract:
-        facts.append(t(lang, "exercise.contract", contract=t(lang, f"contracts.{contract}")))
-    taker = getattr(position, "taker", None)
-    if taker is not None:
+    if position.contract:
         facts.append(
-            t(lang, "exercise.taker_is", seat=seat_label(taker, getattr(position, "me", 0), lang))
+            t(lang, "exercise.contract", contract=t(lang, f"contracts.{position.contract}"))
         )
-    called = getattr(position, "called", None)
-    if called is not None:
-        facts.append(t(lang, "exercise.called", card=card_name(called, lang)))
-    if getattr(position, "first_trick", False):
+    if position.taker is not None:
+        facts.append(t(lang, "exercise.taker_is", seat=seat_label(position.taker, position.me,
+                                                                  lang)))
+    if position.called is not None:
+        facts.append(t(lang, "exercise.called", card=card_name(position.called, lang)))
+    if position.first_trick:
         facts.append(t(lang, "exercise.first_trick"))
-    facts.append(t(lang, "puzzle.players", n=getattr(position, "players", 4)))
+    facts.append(t(lang, "puzzle.players", n=position.players))
     return facts
 
 
-def trick_cards(position: object) -> list[Card]:
-    return [entry.card for entry in getattr(position, "trick", ())]
-
-
-def suit_led_name(position: object, lang: str) -> str:
-    led = led_suit(trick_cards(position))
+def suit_led_name(position: TableView, lang: str) -> str:
+    led = led_suit(list(position.trick_cards))
     return t(lang, f"suits.{led}") if led >= 0 else ""
 
 

@@ -1,0 +1,112 @@
+"""The registry of exercise kinds: one model per ``Kind``, and on every authored exercise the
+kind's ``check``, ``expected``, ``judge`` and ``answer_text`` agree with each other."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, get_args
+
+import pytest
+
+from tutor.content.evaluate import evaluate, expected_answer
+from tutor.content.kinds import MODELS, ExerciseModel, Kind, kind_of
+from tutor.content.kinds.cards import card_words
+from tutor.content.loader import load_all
+from tutor.content.verdict import RIGHT
+from tutor.engine.cards import display_order
+
+BANK = load_all()
+
+
+def authored() -> Iterator[tuple[str, ExerciseModel]]:
+    """Every exercise of the bank: puzzles and lesson checks, named where they are."""
+    for puzzle in BANK.puzzles:
+        yield puzzle.id, puzzle.exercise
+    for lesson in BANK.lessons:
+        for i, step in enumerate(lesson.steps):
+            if step.check is not None:
+                yield f"{lesson.id}.steps.{i}.check", step.check
+
+
+EXERCISES = list(authored())
+
+
+def _one_of(expected: Any) -> Any:
+    return next(iter(display_order(expected)))
+
+
+# A right answer built from the engine's expected one, and a wrong one, per kind.
+RIGHT_ANSWER: dict[Kind, Callable[[Any], object]] = {
+    Kind.PLAY: lambda ex: _one_of(ex.expected()),
+    Kind.LEGAL_SET: lambda ex: ex.expected(),
+    Kind.ECART: lambda ex: ex.expected(),
+    Kind.COUNT: lambda ex: ex.expected(),
+    Kind.SCORE: lambda ex: ex.expected(),
+    Kind.BID: lambda ex: ex.expected(),
+    Kind.CHOICE: lambda ex: ex.expected(),
+    Kind.BEST_CARD: lambda ex: _one_of(ex.expected()),
+}
+
+
+def _other_card(ex: Any) -> object:
+    return next(c for c in display_order(ex.position.hand) if c not in ex.expected())
+
+
+def _wrong_bids(ex: Any) -> object:
+    expected = ex.expected()
+    return expected + 1 if isinstance(expected, int) else expected - {"pass"}
+
+
+WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
+    Kind.PLAY: _other_card,
+    Kind.LEGAL_SET: lambda ex: ex.expected() ^ {_one_of(ex.position.hand)},
+    Kind.ECART: lambda ex: frozenset(display_order(ex.position.hand)[:ex.size - 1]),
+    Kind.COUNT: lambda ex: ex.expected() + 1,
+    Kind.SCORE: lambda ex: ex.expected() + 1,
+    Kind.BID: _wrong_bids,
+    Kind.CHOICE: lambda ex: (ex.correct + 1) % len(ex.options),
+    Kind.BEST_CARD: _other_card,
+}
+
+
+def test_every_kind_has_one_model_and_the_model_names_its_kind() -> None:
+    assert set(MODELS) == set(Kind)
+    assert len(get_args(ExerciseModel)) == len(Kind)
+    for kind, model in MODELS.items():
+        assert kind_of(model) is kind
+
+
+def test_the_content_tables_of_this_test_cover_every_kind() -> None:
+    assert set(RIGHT_ANSWER) == set(WRONG_ANSWER) == set(Kind)
+
+
+def test_every_kind_is_authored_in_the_bank() -> None:
+    assert {Kind(ex.kind) for _, ex in EXERCISES} == set(Kind)
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_check_expected_judge_and_answer_text_agree(kind: Kind) -> None:
+    exercises = [(where, ex) for where, ex in EXERCISES if ex.kind == kind]
+    assert exercises
+    for where, ex in exercises:
+        _agree(ex, kind, where)
+
+
+def _agree(ex: ExerciseModel, kind: Kind, where: str) -> None:
+    assert ex.check() == [], where  # the stated answer is the engine's (tutor check)
+    expected = ex.expected()
+    assert expected_answer(ex) == expected, where
+    right = ex.judge(RIGHT_ANSWER[kind](ex))
+    assert right.correct and right.code == RIGHT, (where, right)
+    assert right.expected == expected, where
+    assert evaluate(ex, RIGHT_ANSWER[kind](ex)) == right, where
+    wrong = ex.judge(WRONG_ANSWER[kind](ex))
+    assert not wrong.correct and wrong.code != RIGHT, (where, wrong)
+    stated = getattr(ex, "answer", None)
+    if stated is not None and kind is not Kind.BEST_CARD:
+        assert ex.judge(stated).correct, where  # the authored answer is judged right
+    for lang in ("en", "it"):
+        text = ex.answer_text(lang, lambda key: f"<{key}>")
+        assert text.strip(), where
+        if isinstance(expected, frozenset) and all(isinstance(c, int) for c in expected):
+            assert text == card_words(expected, lang), where

@@ -1,0 +1,151 @@
+"""The card kinds on screen: play one card, choose the legal set, build the écart, find the best
+card (every hand face up)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from tutor.content.fields import TableView
+from tutor.content.kinds import BestCardExercise, EcartExercise, LegalSetExercise, PlayExercise
+from tutor.content.verdict import WRONG_SET, Verdict
+from tutor.engine.cards import Card, display_order, suit_of
+from tutor.ui import bestcard
+from tutor.ui.exercises.common import Widget, exercise_state, set_sentence
+from tutor.ui.hand_widget import card_picker
+from tutor.ui.i18n import t
+from tutor.ui.views import names, position_facts, show_trick, suit_led_name
+
+SUIT_RULES = ("must_follow_suit", "must_trump", "must_undertrump")  # sentences naming the suit
+
+
+def _show_position(pos: TableView, lang: str, *, trick: bool = True) -> None:
+    st.caption(" · ".join(position_facts(pos, lang)))
+    if trick:
+        show_trick(pos, lang)
+
+
+def _hand_heading(lang: str) -> None:
+    st.space("small")  # the players' names under the trick never touch the heading
+    st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
+
+
+def _pick_one(pos: TableView, key: str, lang: str, highlight: set[Card] | None) -> Card | None:
+    """The hand to click: the card clicked in this run."""
+    _hand_heading(lang)
+    st.caption(t(lang, "exercise.click_card"))
+    return card_picker(
+        list(display_order(pos.hand)), key=f"{key}-hand", playable=highlight, lang=lang
+    )
+
+
+def _toggle_card(key: str, card: Card) -> None:
+    """on_pick: select or unselect a card before the page is drawn (one run per click)."""
+    state = exercise_state(key)
+    selected: list[Card] = state["selected"]
+    if card in selected:
+        selected.remove(card)
+    else:
+        selected.append(card)
+    state["verdict"] = None
+
+
+def _pick_set(pos: TableView, key: str, lang: str, highlight: set[Card] | None,
+              needed: int | None = None) -> frozenset[Card] | None:
+    """The hand to select cards from, with Check and Clear: the set checked in this run."""
+    _hand_heading(lang)
+    state = exercise_state(key)
+    selected: list[Card] = state["selected"]
+    card_picker(
+        list(display_order(pos.hand)), key=f"{key}-hand", selected=set(selected),
+        playable=highlight, lang=lang, on_pick=partial(_toggle_card, key),
+    )
+    count = f"{len(selected)}/{needed}" if needed else str(len(selected))
+    st.caption(t(lang, "exercise.click_cards", n=count))
+    if selected:
+        st.markdown(f"{t(lang, 'exercise.selected')}: {names(selected, lang)}")
+    left, right = st.columns([1, 1])
+    checked = left.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary")
+    if right.button(t(lang, "exercise.clear"), key=f"{key}-clear"):
+        state["selected"] = []
+        state["verdict"] = None
+        st.rerun()
+    return frozenset(selected) if checked else None
+
+
+def draw_play(ex: PlayExercise, key: str, lang: str, highlight: set[Card] | None) -> Card | None:
+    _show_position(ex.position, lang)
+    return _pick_one(ex.position, key, lang, highlight)
+
+
+def draw_best_card(ex: BestCardExercise, key: str, lang: str,
+                   highlight: set[Card] | None) -> Card | None:
+    pos = ex.position
+    st.caption(" · ".join(position_facts(pos, lang)))
+    bestcard.show_table(ex, lang)  # every hand face up: the solver judged with all of them
+    show_trick(pos, lang)
+    return _pick_one(pos, key, lang, highlight)
+
+
+def draw_legal_set(ex: LegalSetExercise, key: str, lang: str,
+                   highlight: set[Card] | None) -> frozenset[Card] | None:
+    _show_position(ex.position, lang)
+    return _pick_set(ex.position, key, lang, highlight)
+
+
+def draw_ecart(ex: EcartExercise, key: str, lang: str,
+               highlight: set[Card] | None) -> frozenset[Card] | None:
+    _show_position(ex.position, lang, trick=False)  # the écart is made before any trick
+    return _pick_set(ex.position, key, lang, highlight, needed=ex.size)
+
+
+def card_sentence(ex: PlayExercise | LegalSetExercise | EcartExercise | BestCardExercise,
+                  verdict: Verdict, answer: object, lang: str) -> str | None:
+    """The rules that name the suit led, and a wrong set of cards."""
+    code = verdict.code
+    if code in SUIT_RULES:
+        cards = names(verdict.cards, lang) if verdict.cards else ""
+        text = t(lang, f"verdict.{code}", suit=suit_led_name(ex.position, lang), cards=cards)
+        return text[:1].upper() + text[1:]  # "Spades were led...", a sentence
+    if code == WRONG_SET:
+        return set_sentence(verdict, answer, partial(names, lang=lang), wrong="verdict.wrong_set",
+                            not_allowed="verdict.set_not_legal", lang=lang)
+    return None
+
+
+def ecart_sentence(ex: EcartExercise, verdict: Verdict, answer: object, lang: str) -> str | None:
+    if verdict.code == "wrong_ecart_size":
+        return t(lang, "verdict.wrong_ecart_size", n=ex.size)
+    return card_sentence(ex, verdict, answer, lang)
+
+
+def best_card_after(ex: BestCardExercise, verdict: Verdict, answer: object, attempts: int,
+                    lang: str) -> None:
+    """The solver's line after the learner's card, and the best line."""
+    bestcard.show_lines(ex, answer, verdict.correct, lang)
+
+
+def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
+    """Every card of the suits (trumps, the Excuse) the answer is in: the family to look
+    in. When that is exactly the answer, the cards of the next suit held are added, so the
+    highlighted cards are never the answer itself (unless the whole hand is)."""
+    suits = {suit_of(card) for card in answer}
+    shown = {card for card in hand if suit_of(card) in suits}
+    for card in display_order(hand - shown):
+        if shown != answer:
+            break
+        shown |= {other for other in hand if suit_of(other) is suit_of(card)}
+    return shown
+
+
+def narrowed_cards(ex: PlayExercise | LegalSetExercise) -> set[Card]:
+    """A second hint: the suits the answer is in, never the answer alone."""
+    return narrowed(set(ex.expected()), set(ex.position.hand))
+
+
+PLAY = Widget(draw_play, card_sentence, hint_cards=narrowed_cards)
+LEGAL_SET = Widget(draw_legal_set, card_sentence, hint_cards=narrowed_cards)
+ECART = Widget(draw_ecart, ecart_sentence)
+BEST_CARD = Widget(draw_best_card, card_sentence, after=best_card_after,
+                   hint_cards=bestcard.candidate_cards)
