@@ -15,7 +15,6 @@ in session state under ``ssf_*`` and are kept when an entry is refused or cannot
 
 from __future__ import annotations
 
-import math
 import re
 from datetime import date
 from typing import Any
@@ -33,11 +32,13 @@ from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, Store
 from tutor.scoresheet.messages import explain
 from tutor.scoresheet.sheet import (
     DATA_VERSION,
+    MAX_POINTS,
     DealEntry,
     EntryError,
     PoigneeEntry,
     ScoredDeal,
     Sheet,
+    typed_points_half,
 )
 from tutor.ui.i18n import t
 from tutor.ui.safe import BIGINT, query_int
@@ -262,14 +263,7 @@ def _fill_form(entry: DealEntry) -> None:
 def form_entry(sheet: Sheet) -> DealEntry:
     """The entry the form holds (EntryError for what is missing; the engine checks the rest)."""
     s = st.session_state
-    points = s.get("ssf_points")
-    if points is None or not math.isfinite(points):  # a typed "1e999" arrives as infinity
-        raise EntryError("enter the points", "no_points")
-    half = float(points) * 2
-    if half != int(half):
-        raise EntryError(
-            f"points go by halves: {points:g} is not possible", "not_half", points=f"{points:g}"
-        )
+    half = typed_points_half(s.get("ssf_points"))
     partner: int | None = None
     if sheet.size == 5:
         chosen = s.get("ssf_partner")
@@ -280,7 +274,7 @@ def form_entry(sheet: Sheet) -> DealEntry:
     return DealEntry(
         taker=int(s.get("ssf_taker", 0)),
         contract=Contract.from_code(s.get("ssf_contract", "garde")),
-        points_half=int(half),
+        points_half=half,
         oudlers=int(s.get("ssf_oudlers", 0)),
         counted_by=Side.from_code(s.get("ssf_side", "attack")),
         partner=partner,
@@ -418,9 +412,12 @@ def _entry_form(sheet: Sheet, lang: str) -> None:
             format_func=lambda side: t(lang, f"score_sheet.counted.{side}"),
         )
         second[1].number_input(
-            t(lang, "score_sheet.points"), key="ssf_points", step=0.5, format="%.1f"
+            t(lang, "score_sheet.points"), key="ssf_points", step=0.5, format="%.1f",
+            min_value=0.0, max_value=float(MAX_POINTS),
         )
-        second[2].number_input(t(lang, "score_sheet.oudlers"), key="ssf_oudlers", step=1)
+        second[2].number_input(
+            t(lang, "score_sheet.oudlers"), key="ssf_oudlers", step=1, min_value=0, max_value=3
+        )
         third = st.columns([2, 1])
         third[0].radio(
             t(lang, "score_sheet.petit_au_bout"),
