@@ -297,10 +297,14 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 # --- check --------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
-    from tutor.content.check import check_paths  # content needs pydantic and YAML: load late
+    # content needs pydantic and YAML: loaded late
+    from tutor.content.loader import SUFFIX, check_files
 
     paths = [Path(p) for p in args.paths] or [ROOT / "lessons", ROOT / "puzzles"]
-    problems: list[object] = list(check_paths(paths))
+    checked, errors = check_files(paths)
+    problems: list[object] = list(errors)
+    if not checked and not problems:  # nothing checked agrees with nothing: say so
+        problems.append(f"no {SUFFIX} file in {', '.join(str(p) for p in paths)}")
     if not args.paths:  # the app's own words are learner-facing text too
         from tutor.content.lint import lint_catalog_files
 
