@@ -298,6 +298,15 @@ def _reason(error: BaseException) -> str:
 
 
 # --- the database --------------------------------------------------------------------------
+# A stuck lock is said within about two seconds (3 s × 3 tries held a visitor 9.6 s): a real
+# writer holds SQLite's lock for milliseconds, so a longer wait only delays the warning.
+BUSY_TIMEOUT = 1.0
+ATTEMPTS = 2
+
+
+def backoff(attempt: int) -> float:
+    """Seconds to wait before try ``attempt + 1`` after a transient failure (with jitter)."""
+    return 0.05 * float(1 << attempt) + secrets_module.randbelow(50) / 1000
 
 
 def unmade_learner_id() -> str:
@@ -313,11 +322,12 @@ class Database:
         self,
         url: str | None = None,
         *,
-        busy_timeout: float = 3.0,
-        attempts: int = 3,
+        busy_timeout: float = BUSY_TIMEOUT,
+        attempts: int = ATTEMPTS,
     ) -> None:
         """``busy_timeout``: seconds a SQLite call waits on another writer's lock before it is
-        retried; ``attempts``: tries per call on a transient failure (then ``StoreError``)."""
+        retried; ``attempts``: tries per call on a transient failure (then ``StoreError``).
+        A lock held elsewhere keeps a visitor waiting about ``busy_timeout × attempts``."""
         try:
             target = sa.make_url(database_url(url))
         except sa.exc.ArgumentError:
@@ -413,7 +423,7 @@ class Database:
             except sa.exc.DBAPIError as error:
                 if _is_transient(error) and attempt < self.attempts:
                     log.info("progress store: retrying after a transient failure: %s", error)
-                    time.sleep(0.05 * 2**attempt + secrets_module.randbelow(50) / 1000)
+                    time.sleep(backoff(attempt))
                     continue
                 log.warning("progress store: %s failed: %s", self.url, error)
                 raise StoreError(_reason(error)) from error
