@@ -248,11 +248,3 @@ def test_points_typed_as_infinity_or_a_huge_number_are_refused_clearly(points: f
     assert at.error[0].value.startswith("Refused: ")
     assert not at.dataframe  # no deal went in
 
-
-def test_the_points_box_is_bounded_to_the_points_of_a_deck() -> None:
-    at = open_sheet()
-    start_game(at, ["Ann", "Bob", "Cid", "Dee"])
-    points = at.number_input(key="ssf_points")
-    assert (points.min, points.max) == (0.0, 91.0)
-    oudlers = at.number_input(key="ssf_oudlers")
-    assert (oudlers.min, oudlers.max) == (0, 3)

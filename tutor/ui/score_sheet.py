@@ -32,7 +32,6 @@ from tutor.progress.store import NotFoundError, SavedGame, StaleEditError, Store
 from tutor.scoresheet.messages import explain
 from tutor.scoresheet.sheet import (
     DATA_VERSION,
-    MAX_POINTS,
     DealEntry,
     EntryError,
     PoigneeEntry,
@@ -412,12 +411,9 @@ def _entry_form(sheet: Sheet, lang: str) -> None:
             format_func=lambda side: t(lang, f"score_sheet.counted.{side}"),
         )
         second[1].number_input(
-            t(lang, "score_sheet.points"), key="ssf_points", step=0.5, format="%.1f",
-            min_value=0.0, max_value=float(MAX_POINTS),
+            t(lang, "score_sheet.points"), key="ssf_points", step=0.5, format="%.1f"
         )
-        second[2].number_input(
-            t(lang, "score_sheet.oudlers"), key="ssf_oudlers", step=1, min_value=0, max_value=3
-        )
+        second[2].number_input(t(lang, "score_sheet.oudlers"), key="ssf_oudlers", step=1)
         third = st.columns([2, 1])
         third[0].radio(
             t(lang, "score_sheet.petit_au_bout"),
