@@ -21,9 +21,13 @@ from tutor.engine.announcements import POIGNEE_TRUMPS, Chelem, Poignee
 from tutor.engine.cards import (
     EXCUSE,
     EXCUSE_BIT,
+    FULL_DECK,
     HONOURS_MASK,
+    KINGS_MASK,
+    OUDLERS_MASK,
     TRUMPS_MASK,
     card_name,
+    cards_of,
     display_order,
     format_card,
     format_half,
@@ -35,6 +39,7 @@ from tutor.engine.cards import (
 )
 from tutor.engine.contracts import ChienFate, Contract
 from tutor.engine.dealing import HAND_SIZE
+from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.errors import TarotError
 from tutor.engine.game import Deal
 from tutor.engine.play import explain_play, led_suit, validate_position
@@ -82,6 +87,14 @@ def check_hand_size(hand: Sequence[int], players: int) -> None:
                          f"not {len(hand)}")
 
 
+def check_first_trick_hand(hand: Sequence[int], players: int) -> None:
+    """On the first trick every player holds a whole hand (the taker's écart brought it back
+    to that size), the card about to be played included."""
+    if len(hand) != HAND_SIZE[players]:
+        raise UsageError(f"on the first trick a hand holds {HAND_SIZE[players]} cards at "
+                         f"{players} players, not {len(hand)}")
+
+
 def check_called_card(called: int, players: int) -> None:
     """At 5 players the taker calls a king (a queen, cavalier or jack when holding every
     higher one): never a trump, the Excuse or a low card."""
@@ -116,6 +129,8 @@ def cmd_legal(args: argparse.Namespace) -> int:
             check_called_card(called, args.players)
             if args.first_trick:
                 check_first_trick_lead(trick, called)
+        if args.first_trick:
+            check_first_trick_hand(hand, args.players)
         hand_mask = mask_of(hand)
         validate_position(hand_mask, trick, args.players)
         verdicts = explain_play(hand_mask, trick, called, args.first_trick)
@@ -208,6 +223,31 @@ def check_chelem_oudlers(s: ScoreInput) -> None:
                          f"Petit: at least 2 oudlers, not {s.oudlers}")
 
 
+def most_kept_without_a_trick(contract: Contract, players: int) -> int:
+    """Half-points the attack can hold when the defence wins every trick: only its écart (prise,
+    garde: never a king nor an oudler), or the chien of a garde sans (any cards), and the
+    Excuse it played (which stays its own)."""
+    fate = contract.chien
+    if fate is ChienFate.DEFENCE_UNSEEN:
+        return half_points(EXCUSE_BIT)
+    pool = FULL_DECK & ~EXCUSE_BIT
+    if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
+        pool &= ~(KINGS_MASK | OUDLERS_MASK)
+    richest = sorted((half_points(1 << card) for card in cards_of(pool)), reverse=True)
+    return sum(richest[: CHIEN_SIZE[players]]) + half_points(EXCUSE_BIT)
+
+
+def check_defence_chelem_points(s: ScoreInput) -> None:
+    """A chelem by the defence leaves the attack no trick: its points are what it kept."""
+    if s.chelem is not Chelem.DEFENCE:
+        return
+    most = most_kept_without_a_trick(s.contract, s.players)
+    if s.taker_half_points > most:
+        raise UsageError(f"after a chelem by the defence the taker's side won no trick: at most "
+                         f"{format_half(most)} points in a {s.contract.code} at {s.players} "
+                         f"players, not {format_half(s.taker_half_points)}")
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     if args.players not in HAND_SIZE:
         raise UsageError(f"players must be 3, 4 or 5, not {args.players}")
@@ -224,6 +264,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         alone=args.alone,
     )
     check_chelem_oudlers(s)
+    check_defence_chelem_points(s)
     result = score(s, rules_named(args.rules))
     if args.json:
         print(
@@ -297,10 +338,14 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 # --- check --------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
-    from tutor.content.check import check_paths  # content needs pydantic and YAML: load late
+    # content needs pydantic and YAML: loaded late
+    from tutor.content.loader import SUFFIX, check_files
 
     paths = [Path(p) for p in args.paths] or [ROOT / "lessons", ROOT / "puzzles"]
-    problems: list[object] = list(check_paths(paths))
+    checked, errors = check_files(paths)
+    problems: list[object] = list(errors)
+    if not checked and not problems:  # nothing checked agrees with nothing: say so
+        problems.append(f"no {SUFFIX} file in {', '.join(str(p) for p in paths)}")
     if not args.paths:  # the app's own words are learner-facing text too
         from tutor.content.lint import lint_catalog_files
 

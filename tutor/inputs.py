@@ -7,7 +7,8 @@
 - ``read_int`` / ``read_choice``: a URL parameter is a bounded whole number or one of a
   closed set of values, else refused.
 - ``plain``: free text (a player's name, a game's name, a URL parameter quoted in a message)
-  shown literally inside Markdown: no link, no image fetched, no HTML, no colour directive.
+  shown literally inside Markdown: no link (not even a bare URL), no image fetched, no HTML,
+  no colour directive.
 
 Refusals are ``InputRefused`` (a ``ValueError``) carrying the catalog key of a message a
 learner can read; this module needs no Streamlit.
@@ -47,6 +48,11 @@ _PARAM_INT = re.compile(rf"[0-9]{{1,{MAX_PARAM_DIGITS}}}", re.ASCII)
 # backslash before any ASCII punctuation makes it literal.
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!|~:$^=\"'/])")
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+# Streamlit's Markdown (remark-gfm) also turns bare "https://x.y", "www.x.y" and "a@x.y" in
+# plain *text* into links, after escapes are read, so a backslash cannot stop it. An invisible
+# word joiner after ":" and "@" and before "." breaks each pattern without changing what shows.
+WORD_JOINER = "\u2060"
+_LINK_TRIGGERS = {":": ":" + WORD_JOINER, "@": "@" + WORD_JOINER, ".": WORD_JOINER + "."}
 _LINE_BREAKS = re.compile(r"\s*[\r\n\u2028\u2029]+\s*")
 
 
@@ -129,7 +135,9 @@ def clip(text: str, limit: int) -> str:
 
 def plain(text: object) -> str:
     """``text`` made to show literally inside Markdown: punctuation backslash-escaped,
-    ``& < >`` as entities, line breaks as spaces (a name never starts a heading or a list)."""
+    ``& < >`` as entities, line breaks as spaces (a name never starts a heading or a list),
+    and no bare URL or e-mail address made a link."""
     flat = _LINE_BREAKS.sub(" ", str(text))
-    escaped = _MARKDOWN_PUNCTUATION.sub(r"\\\1", flat)
+    unlinked = "".join(_LINK_TRIGGERS.get(char, char) for char in flat)
+    escaped = _MARKDOWN_PUNCTUATION.sub(r"\\\1", unlinked)
     return "".join(_HTML.get(char, char) for char in escaped)

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -236,10 +238,13 @@ def test_a_total_player_or_the_same_name_twice_is_refused_clearly(
     assert at.session_state["score-sheet-state"].sheet is None
 
 
-@pytest.mark.parametrize("points", [float("inf"), float("-inf"), float("nan"), 1e300])
+@pytest.mark.parametrize(
+    "points", [float("inf"), float("-inf"), float("nan"), 1e300, 1e308, sys.float_info.max, -1e308]
+)
 def test_points_typed_as_infinity_or_a_huge_number_are_refused_clearly(points: float) -> None:
     at = open_sheet()
     start_game(at, ["Ann", "Bob", "Cid", "Dee"])
     add(at, {"taker": 0, "contract": "garde", "points": points, "oudlers": 2})
     assert at.error[0].value.startswith("Refused: ")
     assert not at.dataframe  # no deal went in
+

@@ -9,10 +9,12 @@ import json
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import ROOT, as_learner, open_app, texts
+from tests.app.test_score_sheet import start_game
 from tutor.inputs import plain
 from tutor.progress import schema
 from tutor.progress.store import Database, LearnerStore, StoreError, now
@@ -223,7 +225,7 @@ def test_delete_my_data_deletes_everything_and_gives_a_new_profile(
     assert "Your data was deleted" in texts(at)
     assert not database.learner_exists(mine.learner_id)
     fresh = at.session_state[LEARNER]
-    assert fresh != mine.learner_id and database.learner_exists(fresh)
+    assert fresh != mine.learner_id and not database.learner_exists(fresh)  # until it saves
     assert metric(at, "Puzzles solved") == "0"
 
 
@@ -303,15 +305,42 @@ def test_the_learner_cookie_is_signed_and_checked() -> None:
         assert verified(secret, bad) is None
 
 
-def test_a_session_without_a_profile_gets_a_new_one(database: Database) -> None:
+def cookieless(page: str) -> AppTest:
+    """A session with no profile yet (no cookie in AppTest) opened at ``page``."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.session_state[LEARNER] = ""  # no profile yet (no cookie in AppTest)
+    at.session_state[LEARNER] = ""
+    at.query_params["lang"] = "en"
     at.run()
-    at.switch_page("tutor/ui/pages/dashboard.py")
-    run(at)
+    at.switch_page(f"tutor/ui/pages/{page}.py")
+    return run(at)
+
+
+def learner_count(database: Database) -> int:
+    query = sa.select(sa.func.count()).select_from(schema.learners)
+    return int(database.run(lambda c: c.execute(query).scalar_one(), write=False))
+
+
+# (Opening a lesson saves that it was started: that is a write, and makes the profile.)
+@pytest.mark.parametrize("page", ["dashboard", "puzzles", "score_sheet", "practice", "score_quiz"])
+def test_sessions_that_save_nothing_make_no_profile(database: Database, page: str) -> None:
+    before = learner_count(database)
+    for _ in range(3):
+        at = cookieless(page)
+        assert len(at.session_state[LEARNER]) >= 32  # an id, and its cookie, but no row
+        assert not database.learner_exists(at.session_state[LEARNER])
+    assert learner_count(database) == before
+
+
+def test_a_session_without_a_profile_makes_it_on_its_first_write(database: Database) -> None:
+    at = cookieless("score_sheet")
     made = at.session_state[LEARNER]
-    assert database.learner_exists(made) and len(made) >= 32
     assert verified(database.secret(), at.session_state[COOKIE_WANTED]) == made
+    assert not database.learner_exists(made)
+    start_game(at, NAMES)
+    assert not at.error
+    assert database.learner_exists(made)
+    assert [g.name for g in database.learner(made).games()] == ["Friday"]
+    assert at.session_state[LEARNER] == made  # the same learner from now on
 
 
 # --- sign-in -----------------------------------------------------------------------------------

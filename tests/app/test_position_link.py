@@ -117,10 +117,14 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("name", [*HOSTILE, "a card twice", "random bytes"])
+@pytest.mark.parametrize("name", [*HOSTILE, "a card twice", "random bytes", "a ² for the dealer"])
 def test_a_hostile_position_gives_a_message_and_no_exception(name: str) -> None:
     if name == "a card twice":
         value, said = _doubled(format_position(mid_trick().position())), "cannot be read"
+    elif name == "a ² for the dealer":
+        fields = format_position(mid_trick().position()).split(" ")
+        value = " ".join([*fields[:3], "²", *fields[4:]])
+        said = "dealer:\u2060 '²' is not a small number"  # the ':' kept from linking
     elif name == "random bytes":
         rng = random.Random(5)
         value = "".join(chr(rng.randrange(1, 0x3000)) for _ in range(300))

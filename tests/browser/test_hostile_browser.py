@@ -11,6 +11,9 @@ import pytest
 
 from tests.browser.conftest import shot
 from tests.browser.test_browser import wait_ready
+from tests.browser.test_learners_browser import start_a_sheet_with_a_deal, visitors
+
+__all__ = ["visitors"]  # the fixture, used below
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +56,46 @@ def test_a_crafted_puzzle_link_shows_its_text_and_fetches_nothing(page, server):
     alert = page.locator('[data-testid="stAlert"]').filter(has_text="No puzzle is called")
     alert.wait_for()
     wait_ready(page)
-    assert crafted in alert.inner_text()  # literally, markup and all
+    assert crafted in alert.inner_text().replace("\u2060", "")  # literally, markup and all
     assert alert.locator("img, strong, b").count() == 0
     assert not [url for url in fetched if "127.0.0.1:9/" in url]
     shot(page, "crafted-puzzle-link-en")
+
+
+# --- bare URLs from a visitor are never links (issue 20) -------------------------------------
+EVIL = "evil.example"
+
+
+def links_to_evil(page) -> list[str]:
+    hrefs = page.locator("a").evaluate_all("links => links.map(a => a.href)")
+    return [href for href in hrefs if EVIL in href or "mailto:" in href]
+
+
+def test_a_bare_url_in_a_puzzle_link_is_not_made_a_link(page, server):
+    crafted = f"https://{EVIL}/reset www.{EVIL} win@{EVIL}"
+    page.goto(f"{server}/puzzles?lang=en&puzzle={quote(crafted)}")
+    alert = page.locator('[data-testid="stAlert"]').filter(has_text="No puzzle is called")
+    alert.wait_for()
+    wait_ready(page)
+    assert crafted in alert.inner_text().replace("\u2060", "")
+    assert links_to_evil(page) == []
+    shot(page, "bare-url-puzzle-link-en")
+
+
+def test_bare_urls_in_names_on_a_shared_sheet_are_not_made_links(visitors, server):
+    owner, guest = visitors[0], visitors[1]
+    game = f"Win a prize: https://{EVIL}/login"
+    names = (f"Ann https://{EVIL}/a", f"www.{EVIL}", f"bob@{EVIL}", "Dee")
+    start_a_sheet_with_a_deal(owner, server, game=game, names=names)
+    assert links_to_evil(owner) == []
+    owner.get_by_text("Share with the table").click()
+    owner.get_by_role("button", name="Make a share link").click()
+    link = owner.locator('[data-testid="stCode"]').filter(has_text="?share=")
+    link.wait_for()
+    guest.goto(link.inner_text().strip() + "&lang=en")
+    guest.get_by_text("only its owner can change it").wait_for()
+    wait_ready(guest)
+    shown = guest.locator("body").inner_text().replace("\u2060", "")
+    assert game in shown and all(name in shown for name in names)
+    assert links_to_evil(guest) == []
+    shot(guest, "bare-urls-shared-sheet-en")

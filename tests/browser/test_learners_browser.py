@@ -56,12 +56,15 @@ def solved(page, server: str) -> str:
     return metric(page, "Puzzles solved")
 
 
-def start_a_sheet_with_a_deal(page, server: str) -> int:
+def start_a_sheet_with_a_deal(
+    page, server: str, game: str = "Private table",
+    names: tuple[str, ...] = ("Anna", "Bruno", "Carla", "Dario"),
+) -> int:
     page.goto(f"{server}/score-sheet?lang=en")
     page.get_by_text("Start a new game").first.wait_for()
     wait_ready(page)
-    page.get_by_label("Name of the game").fill("Private table")
-    for i, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
+    page.get_by_label("Name of the game").fill(game)
+    for i, name in enumerate(names, start=1):
         page.get_by_label(f"Player {i}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("Add a deal").wait_for()

@@ -8,6 +8,8 @@ import pytest
 
 from tutor.cli import main
 
+FIFTEEN = "2H 3S 4S 5S 6S 7S 8S 9S 10S 1C 2C 3C 4C 5C 6C"  # a whole 5-player hand
+
 
 def run(capsys, *argv):
     code = main(list(argv))
@@ -29,7 +31,7 @@ def test_legal_five_player_first_trick_called_suit(capsys):
         capsys,
         "legal",
         "--hand",
-        "QD 2D 1S T3",
+        "QD 2D 1S T3 2S 3S 4S 5S 6S 7S 8S 9S 10S T4 T5",  # a whole hand: 15 cards at 5
         "--players",
         "5",
         "--called",
@@ -129,6 +131,12 @@ def test_count_french_and_italian(capsys):
         (["legal", "--players", "5", "--hand", "KS", "--called", "KH", "--first-trick",
           "--trick", "EX 3H"], "called suit is led only with the called card KH, not 3H"),
         (["legal", "--players", "7", "--hand", "KH"], "invalid choice"),
+        (["legal", "--players", "5", "--hand", "KH", "--called", "KD", "--first-trick"],
+         "on the first trick a hand holds 15 cards at 5 players, not 1"),
+        (["score", "--contract", "garde", "--points", "41", "--oudlers", "1", "--chelem",
+          "defence"], "at most 23.5 points in a garde at 4 players, not 41"),
+        (["score", "--contract", "garde-contre", "--points", "5", "--oudlers", "1", "--chelem",
+          "defence"], "at most 4.5 points in a garde-contre at 4 players, not 5"),
         (["bogus"], "invalid choice"),
     ],
 )
@@ -156,9 +164,11 @@ def test_python_dash_m_tutor_runs_as_a_module():
          "made"],  # the 21 or the Petit may lie in the chien, which the defence gets
         ["score", "--contract", "garde", "--points", "60", "--oudlers", "0", "--chelem",
          "announced-failed"],
-        ["legal", "--players", "5", "--hand", "2H 3S", "--called", "KH", "--first-trick",
+        ["legal", "--players", "5", "--hand", FIFTEEN, "--called", "KH", "--first-trick",
          "--trick", "EX KH"],  # the called card itself may open its suit
         ["legal", "--players", "5", "--hand", "2H 3S", "--called", "QH"],  # kings all held
+        ["score", "--contract", "garde", "--points", "23.5", "--oudlers", "1", "--chelem",
+         "defence", "--players", "3"],  # four queens, two cavaliers and the Excuse kept
     ],
 )
 def test_possible_inputs_next_to_the_refused_ones_are_answered(capsys, argv):

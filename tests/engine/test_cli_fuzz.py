@@ -121,6 +121,46 @@ def test_check_refuses_odd_paths_without_a_traceback(path: str) -> None:
     assert_answered_without_traceback(["check", path])
 
 
+def _odd_path(tmp_path: Path, kind: str) -> str:
+    if kind == "a symlink loop":
+        (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+        return str(tmp_path / "loop.yaml")
+    if kind == "a folder named x.yaml":
+        (tmp_path / "x.yaml").mkdir()
+        return str(tmp_path / "x.yaml")
+    if kind == "an empty folder":
+        return str(tmp_path)
+    return kind
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("README.md", "file: not a .yaml file"),
+        ("/proc/self/status", "file: not a .yaml file"),
+        ("a symlink loop", "file: cannot read: Too many levels of symbolic links"),
+        ("a folder named x.yaml", "file: a folder, not a .yaml file"),
+        ("an empty folder", "no .yaml file in "),
+    ],
+)
+def test_check_of_no_content_never_says_all_content_agrees(
+    tmp_path: Path, kind: str, said: str
+) -> None:
+    code, out, _ = run(["check", _odd_path(tmp_path, kind)])
+    assert code == 1
+    assert "all content agrees" not in out
+    [line] = out.splitlines()
+    assert said in line, line
+
+
+def test_check_says_a_tab_indent_in_the_tutors_words(tmp_path: Path) -> None:
+    tabbed = tmp_path / "tabbed.yaml"
+    tabbed.write_text("id: x\n\ttheme: y\n", encoding="utf-8")
+    code, out, _ = run(["check", str(tabbed)])
+    assert code == 1
+    assert out == f"{tabbed}:2:1: yaml: a tab where YAML needs spaces: indent with spaces only\n"
+
+
 def test_check_reports_a_hostile_file_in_one_line_per_error(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.yaml"
     bomb.write_text("a: &a [x, x, x, x, x, x, x, x, x, x]\n"

@@ -43,3 +43,10 @@ def test_a_bad_position_is_one_line_and_status_2(capsys):
     err = capsys.readouterr().err
     assert err.startswith("error:") and err.count("\n") == 1
     assert main(["legal", "--position", POSITION, "--hand", "KH"]) == 2
+
+
+def test_a_position_with_a_non_ascii_digit_gets_the_tutors_message(capsys):
+    fields = POSITION.split(" ")
+    fields[3] = "²"  # the dealer
+    assert main(["legal", "--position", " ".join(fields)]) == 2
+    assert capsys.readouterr().err == "error: dealer: '²' is not a small number\n"

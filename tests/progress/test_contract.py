@@ -17,6 +17,7 @@ from tutor.progress.store import (
     StaleEditError,
     StoreError,
     Streak,
+    unmade_learner_id,
 )
 
 
@@ -430,3 +431,55 @@ def test_a_failed_read_raises_instead_of_looking_empty(db: Database) -> None:
     with db.engine.begin() as connection:
         connection.exec_driver_sql("ALTER TABLE attempts_gone RENAME TO attempts")
     assert store.solved_items() == {"p1"}
+
+
+# --- profiles made on the first write (issue 20) ----------------------------------------------
+
+
+def unmade(db: Database, made: list[str] | None = None) -> LearnerStore:
+    return db.learner(unmade_learner_id(), unmade=True,
+                      on_made=None if made is None else lambda: made.append("made"))
+
+
+def test_reading_an_unmade_profile_makes_no_profile(db: Database) -> None:
+    store = unmade(db)
+    assert store.solved_items() == set() and store.games() == [] and store.lessons() == {}
+    assert store.export()["learner"]["created"] is None
+    assert not db.learner_exists(store.learner_id)
+
+
+def test_the_first_write_makes_the_profile_once(db: Database) -> None:
+    made: list[str] = []
+    store = unmade(db, made)
+    store.set_bookmark("p1", True)
+    assert db.learner_exists(store.learner_id) and made == ["made"]
+    store.record_attempt("puzzle", "p1", "counting", correct=True, first_try=True)
+    assert made == ["made"]  # told once
+    assert store.bookmarks() == {"p1"} and store.solved_items() == {"p1"}
+
+
+def test_a_refused_first_write_makes_no_profile(db: Database) -> None:
+    made: list[str] = []
+    store = unmade(db, made)
+    with pytest.raises(StoreError):
+        store.set_bookmark("x" * 10_000, True)
+    assert not db.learner_exists(store.learner_id) and made == []
+
+
+def test_a_profile_made_for_a_claim_exists_before_it(db: Database) -> None:
+    store = unmade(db)
+    store.make_profile()
+    assert db.learner_exists(store.learner_id)
+    assert db.claim_legacy(store.learner_id) is False  # no legacy profile: nothing to claim
+
+
+def test_only_old_anonymous_profiles_that_hold_nothing_are_removed(db: Database) -> None:
+    empty, saved, account = db.new_learner(), db.new_learner(), db.account_learner("sub-1", None)
+    db.learner(saved).set_bookmark("p1", True)
+    emptied = db.learner(db.new_learner())
+    fill(emptied)
+    emptied.start_afresh()  # its game is kept: it still holds something
+    assert db.remove_unused_profiles(datetime.now(UTC) - timedelta(days=1)) == 0  # all too young
+    assert db.remove_unused_profiles(datetime.now(UTC) + timedelta(seconds=1)) == 1
+    assert not db.learner_exists(empty)
+    assert all(db.learner_exists(kept) for kept in (saved, account, emptied.learner_id))

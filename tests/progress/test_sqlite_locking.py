@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.progress import store as store_module
 from tutor.progress.store import Database, StoreError
 
 
@@ -83,3 +84,28 @@ def test_a_read_only_file_can_be_read_and_each_write_says_why_it_failed(tmp_path
     with pytest.raises(StoreError, match="read-only"):
         store.set_bookmark("p2", True)
     assert store.bookmarks() == {"p1"}  # reading is not switched off by the failed write
+
+
+def test_a_stuck_lock_is_said_after_the_default_waits_and_no_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The defaults bound how long a visitor waits on a lock held elsewhere: SQLite waits
+    ``busy_timeout`` per try (its own PRAGMA), with one backoff between tries."""
+    path = tmp_path / "progress.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    store = db.learner(db.new_learner())
+    with db.engine.connect() as connection:
+        waited_ms = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    pauses: list[float] = []
+    monkeypatch.setattr(store_module.time, "sleep", pauses.append)
+    holder = hold_write_lock(path)
+    try:
+        with pytest.raises(StoreError, match="busy"):
+            store.set_bookmark("p1", True)
+    finally:
+        release(holder)
+    assert len(pauses) == db.attempts - 1
+    longest_wait = db.attempts * waited_ms / 1000 + (db.attempts - 1) * store_module.backoff(
+        db.attempts
+    )
+    assert longest_wait <= 2.5  # seconds of waiting allowed by the settings, not measured

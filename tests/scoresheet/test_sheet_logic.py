@@ -12,7 +12,15 @@ from tutor.engine.contracts import Contract
 from tutor.engine.errors import ImpossiblePositionError
 from tutor.engine.scoring import ScoreInput, Side, validate_score_input
 from tutor.scoresheet.messages import explain
-from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, Sheet
+from tutor.scoresheet.sheet import (
+    DealEntry,
+    EntryError,
+    PoigneeEntry,
+    Sheet,
+    as_text_cell,
+    from_text_cell,
+    typed_points_half,
+)
 
 A, D = Side.ATTACK, Side.DEFENCE
 P, G, GS, GC = Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE
@@ -257,3 +265,38 @@ def test_a_sheet_keeps_its_rules_through_its_saved_data() -> None:
     # a sheet saved before the preset was renamed (it was "seed-004-web-game") still loads
     assert Sheet.from_data({**data, "rules": "seed-004-web-game"}).rules is ONLINE_FIRST_TO_100
     assert rules_of_data({"players": ["A", "B", "C"]}) is FFT_2012
+
+
+# --- typed points: bounded before any arithmetic (issue 20) ---------------------------------
+@pytest.mark.parametrize("points", [1e308, 1.7976931348623157e308, -1e308, 91.5, -0.5])
+def test_points_outside_the_deck_are_refused_before_being_doubled(points: float) -> None:
+    with pytest.raises(EntryError) as refused:
+        typed_points_half(points)
+    assert refused.value.code == "points_range"
+
+
+@pytest.mark.parametrize(("points", "half"), [(0.0, 0), (45.5, 91), (91.0, 182)])
+def test_points_in_the_deck_come_back_in_half_points(points: float, half: int) -> None:
+    assert typed_points_half(points) == half
+
+
+# --- the CSV never hands a spreadsheet a formula (issue 20) ---------------------------------
+FORMULAS = ["=HYPERLINK(\"https://evil.example\",\"x\")", "+cmd", "-2+3", "@SUM(A1)", "\tTab",
+            "\rCR"]
+
+
+def test_names_that_start_a_formula_are_written_as_text() -> None:
+    names = ["=HYPERLINK(\"https://evil.example\",\"x\")", "+cmd", "@SUM(A1)", "-2+3"]
+    sheet = Sheet.new(names).add(row(0, G, 49, 2, poignees=(PoigneeEntry(0, S),)))
+    cells = [cell for line in csv.reader(io.StringIO(sheet.to_csv())) for cell in line]
+    for cell in cells:
+        assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
+        assert not (cell.startswith("-") and not cell.lstrip("-").isdigit()), cell
+    assert "'=HYPERLINK(\"https://evil.example\",\"x\")" in cells
+    back = Sheet.from_csv(sheet.to_csv())
+    assert back.players == sheet.players and back.totals() == sheet.totals()
+
+
+@pytest.mark.parametrize("name", [*FORMULAS, "'quoted", "'=both", "plain"])
+def test_a_text_cell_comes_back_as_typed(name: str) -> None:
+    assert from_text_cell(str(as_text_cell(name))) == name

@@ -174,7 +174,28 @@ def test_plain_text_has_no_markdown_or_html_left(text: str) -> None:
 @given(st.text(max_size=60))
 def test_plain_text_reads_back_as_the_text_itself(text: str) -> None:
     flat = re.sub(r"\s*[\r\n\u2028\u2029]+\s*", " ", text)
-    assert _unescaped(plain(text)) == flat
+    invisible = inputs.WORD_JOINER
+    assert _unescaped(plain(text)).replace(invisible, "") == flat.replace(invisible, "")
+
+
+# The patterns remark-gfm (Streamlit's Markdown) links in text once escapes are read.
+GFM_AUTOLINKS = (
+    re.compile(r"(https?://|www(?=\.))([-.\w]+)", re.IGNORECASE),
+    re.compile(r"([-.\w+]+)@([-\w]+(?:\.[-\w]+)+)"),
+)
+BARE_LINKS = [
+    "https://evil.example/reset",
+    "Win a prize: https://evil.example/login",
+    "HTTP://EVIL.EXAMPLE",
+    "www.evil.example",
+    "mail win@evil.example now",
+]
+
+
+@pytest.mark.parametrize("text", BARE_LINKS)
+def test_plain_text_leaves_no_bare_url_or_address_to_link(text: str) -> None:
+    shown = _unescaped(plain(text))
+    assert not any(pattern.search(shown) for pattern in GFM_AUTOLINKS), repr(shown)
 
 
 def test_clip_marks_the_cut() -> None:

@@ -352,6 +352,24 @@ def load_puzzle(path: str | Path) -> Puzzle:
 
 
 # --- many files -----------------------------------------------------------------------------
+def _given_files(p: Path) -> tuple[list[Path], str | None]:
+    """The .yaml files a path given to the checker names, and why it names none: a check of
+    nothing must not say that all content agrees (a README, /proc/self/status, a folder that
+    happens to be called x.yaml, a symbolic link that loops)."""
+    if not p.is_symlink() and not p.exists():
+        return [], "no such file or folder"
+    p.stat()  # OSError for a link loop or a dangling link: is_dir() would just say False
+    if p.is_dir():
+        found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
+        named_like_a_file = not found and p.suffix == SUFFIX
+        return found, f"a folder, not a {SUFFIX} file" if named_like_a_file else None
+    if not p.is_file():
+        return [], "not a file nor a folder"
+    if p.suffix != SUFFIX:
+        return [], f"not a {SUFFIX} file"
+    return [p], None
+
+
 def yaml_files(paths: Iterable[str | Path | tuple[str | Path, str | None]]
                ) -> tuple[list[tuple[Path, str | None]], list[ContentError]]:
     """Every .yaml file under the given files and folders (others ignored), each once, with
@@ -363,18 +381,11 @@ def yaml_files(paths: Iterable[str | Path | tuple[str | Path, str | None]]
         given, kind = given if isinstance(given, tuple) else (given, None)
         p = Path(given)
         try:
-            if p.is_dir():
-                found = sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file())
-            elif p.is_file():
-                found = [p] if p.suffix == SUFFIX else []
-            else:
-                errors.append(ContentError(display_path(p), 1, 1, "file",
-                                           "no such file or folder"))
-                continue
-        except OSError as exc:  # a name too long, a folder that cannot be listed
-            errors.append(ContentError(display_path(p), 1, 1, "file",
-                                       f"cannot read: {exc.strerror}"))
-            continue
+            found, refusal = _given_files(p)
+        except OSError as exc:  # a name too long, a folder that cannot be listed, a link loop
+            found, refusal = [], f"cannot read: {exc.strerror}"
+        if refusal is not None:
+            errors.append(ContentError(display_path(p), 1, 1, "file", refusal))
         for f in found:
             key = f.resolve()
             if key not in seen:

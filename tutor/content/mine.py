@@ -13,9 +13,10 @@ the size of the loss. The same seeds always give the same finds, so a seed names
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tutor.analysis.bestcard import (
@@ -36,6 +37,7 @@ from tutor.engine.game import Deal
 from tutor.engine.position import format_position
 
 MAX_TRICKS = 5  # positions with at most this many tricks left (the current one counted)
+MOST_TRICKS = 8  # --tricks past this solves whole deals: hours, not a puzzle's seconds
 MINE_NODE_LIMIT = 200_000  # a candidate needing more is skipped: a puzzle must prove fast
 
 
@@ -121,14 +123,42 @@ def mine(
                 return
 
 
+def _whole_from(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits from ``lo`` (to ``hi``)."""
+
+    def read(text: str) -> int:
+        if not text.strip().isascii() or not text.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"a whole number is expected, not {text!r}")
+        value = int(text)
+        if value < lo or (hi is not None and value > hi):
+            upto = f" to {hi}" if hi is not None else " or more"
+            raise argparse.ArgumentTypeError(f"expected {lo}{upto}, not {value}")
+        return value
+
+    return read
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a finite, positive number of seconds (float() takes nan and inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds is expected, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor.content.mine", description=__doc__)
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--seeds", type=int, nargs=2, default=(0, 20), metavar=("FIRST", "END"))
-    parser.add_argument("--tricks", type=int, default=MAX_TRICKS, help="most tricks left")
+    parser.add_argument("--tricks", type=_whole_from(1, MOST_TRICKS), default=MAX_TRICKS,
+                        help=f"most tricks left (1 to {MOST_TRICKS})")
     parser.add_argument("--idea", choices=[i.value for i in Idea], action="append", default=[])
-    parser.add_argument("--budget", type=float, default=None, help="CPU seconds")
-    parser.add_argument("--limit", type=int, default=None, help="stop after this many finds")
+    parser.add_argument("--budget", type=_seconds, default=None, help="CPU seconds")
+    parser.add_argument("--limit", type=_whole_from(1), default=None,
+                        help="stop after this many finds")
     parser.add_argument("--margin", type=int, default=MARGIN, help="points of mark")
     args = parser.parse_args(argv)
     first, end = args.seeds

@@ -212,6 +212,11 @@ def _token_column(text: Any, index: int) -> int | None:
 
 
 _PARSER_DEPTH_LIMIT = "maximum nesting depth"
+TAB_INDENT = "a tab where YAML needs spaces: indent with spaces only"
+
+
+def _is_tab_problem(problem: str) -> bool:
+    return "'\\t'" in problem or "tab character" in problem
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
@@ -223,6 +228,8 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
             # PyYAML 6.0.4's parser has a depth bound of its own, met before ours on very
             # deep flow nesting: the same refusal, said in the tutor's words.
             return YamlLimitError(mark, f"nested deeper than {MAX_DEPTH} levels")
+        if _is_tab_problem(problem):  # PyYAML's "found character '\t' that cannot start ..."
+            return YamlSyntaxError(mark, TAB_INDENT)
         message = f"YAML syntax error: {problem}"
         if exc.context and exc.problem and exc.context_mark is not None:
             message += f" ({exc.context} at line {exc.context_mark.line + 1})"

@@ -36,6 +36,7 @@ index order (spades, hearts, diamonds, clubs, trumps, Excuse), the trick in play
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tutor.engine.cards import (
@@ -109,21 +110,30 @@ class Position:
         return won // self.players
 
 
-def _fail(code: str, message: str, cards: int = 0) -> ImpossiblePositionError:
-    return ImpossiblePositionError(message, code, cards_of(cards))
+def _fail(
+    code: str, message: str, cards: int = 0, field: str | None = None
+) -> ImpossiblePositionError:
+    values = {} if field is None else {"field": field}
+    return ImpossiblePositionError(message, code, cards_of(cards), values)
 
 
 # --- text -> Position ---------------------------------------------------------------------
+# One or two ASCII digits: str.isdigit() also takes "²" and "٣", which int() then refuses.
+_SMALL_NUMBER = re.compile(r"[0-9]{1,2}", re.ASCII)
+
+
 def _int(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 2:
-        raise _fail("bad_number", f"{what}: {text!r} is not a small number")
+    if not _SMALL_NUMBER.fullmatch(text):
+        raise _fail("bad_number", f"{what}: {text!r} is not a small number", field=what)
     return int(text)
 
 
 def _seat(text: str, players: int, what: str) -> int:
     seat = _int(text, what)
     if seat >= players:
-        raise _fail("bad_seat", f"{what}: seat {seat} does not exist at {players} players")
+        raise _fail(
+            "bad_seat", f"{what}: seat {seat} does not exist at {players} players", field=what
+        )
     return seat
 
 
@@ -133,9 +143,9 @@ def _cards(text: str, what: str) -> list[Card]:
     try:
         cards = [parse_card(code) for code in text.split(".")]
     except CardNotationError as error:
-        raise _fail("bad_card", f"{what}: {error}") from None
+        raise _fail("bad_card", f"{what}: {error}", field=what) from None
     if len(set(cards)) != len(cards):
-        raise _fail("duplicate_card", f"{what}: a card appears twice")
+        raise _fail("duplicate_card", f"{what}: a card appears twice", field=what)
     return cards
 
 
@@ -158,34 +168,40 @@ def parse_position(text: str) -> Position:
     piles_text, aside_text, excuse_text, petit_text, poignees_text = parts[8:]
     players = _int(players_text, "players")
     if players not in HAND_SIZE:
-        raise _fail("bad_players", f"French tarot is played by 3, 4 or 5 players, not {players}")
+        raise _fail(
+            "bad_players",
+            f"French tarot is played by 3, 4 or 5 players, not {players}",
+            field="players",
+        )
     contract_parts = contract_text.split(":")
     if len(contract_parts) not in (2, 4) or (len(contract_parts) == 4) != (players == 5):
-        raise _fail("bad_contract", "contract:taker, and :called:partner at 5 players")
+        raise _fail(
+            "bad_contract", "contract:taker, and :called:partner at 5 players", field="contract"
+        )
     try:
         contract = Contract.from_code(contract_parts[0])
     except ValueError as error:
-        raise _fail("bad_contract", str(error)) from None
+        raise _fail("bad_contract", str(error), field="contract") from None
     taker = _seat(contract_parts[1], players, "taker")
     called: Card | None = None
     partner: int | None = None
     if players == 5:
         called_cards = _cards(contract_parts[2], "called card")
         if len(called_cards) != 1:
-            raise _fail("bad_contract", "one called card")
+            raise _fail("bad_contract", "one called card", field="called card")
         called = called_cards[0]
         if contract_parts[3] != "-":
             partner = _seat(contract_parts[3], players, "partner")
     if chelem not in ("chelem", "-"):
-        raise _fail("bad_format", "the chelem field is 'chelem' or '-'")
+        raise _fail("bad_format", "the chelem field is 'chelem' or '-'", field="chelem")
     hand_texts = hands_text.split("/")
     if len(hand_texts) != players:
-        raise _fail("bad_format", f"{players} hands separated by '/'")
+        raise _fail("bad_format", f"{players} hands separated by '/'", field="hands")
     hands = tuple(_mask(h, f"hand {seat}") for seat, h in enumerate(hand_texts))
     leader_text, _, trick_cards = trick_text.partition(":")
     pile_texts = piles_text.split("/")
     if len(pile_texts) != 2:
-        raise _fail("bad_format", "the piles are attack/defence")
+        raise _fail("bad_format", "the piles are attack/defence", field="piles")
     excuse_owner = excuse_winner = None
     if excuse_text != "-":
         owner_text, _, winner_text = excuse_text.partition(">")

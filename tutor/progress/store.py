@@ -298,6 +298,21 @@ def _reason(error: BaseException) -> str:
 
 
 # --- the database --------------------------------------------------------------------------
+# A stuck lock is said within about two seconds (3 s × 3 tries held a visitor 9.6 s): a real
+# writer holds SQLite's lock for milliseconds, so a longer wait only delays the warning.
+BUSY_TIMEOUT = 1.0
+ATTEMPTS = 2
+
+
+def backoff(attempt: int) -> float:
+    """Seconds to wait before try ``attempt + 1`` after a transient failure (with jitter)."""
+    return 0.05 * float(1 << attempt) + secrets_module.randbelow(50) / 1000
+
+
+def unmade_learner_id() -> str:
+    """A new learner id (32 characters from ``secrets``): a profile that a write makes."""
+    return secrets_module.token_urlsafe(24)
+
 
 
 class Database:
@@ -307,11 +322,12 @@ class Database:
         self,
         url: str | None = None,
         *,
-        busy_timeout: float = 3.0,
-        attempts: int = 3,
+        busy_timeout: float = BUSY_TIMEOUT,
+        attempts: int = ATTEMPTS,
     ) -> None:
         """``busy_timeout``: seconds a SQLite call waits on another writer's lock before it is
-        retried; ``attempts``: tries per call on a transient failure (then ``StoreError``)."""
+        retried; ``attempts``: tries per call on a transient failure (then ``StoreError``).
+        A lock held elsewhere keeps a visitor waiting about ``busy_timeout × attempts``."""
         try:
             target = sa.make_url(database_url(url))
         except sa.exc.ArgumentError:
@@ -407,7 +423,7 @@ class Database:
             except sa.exc.DBAPIError as error:
                 if _is_transient(error) and attempt < self.attempts:
                     log.info("progress store: retrying after a transient failure: %s", error)
-                    time.sleep(0.05 * 2**attempt + secrets_module.randbelow(50) / 1000)
+                    time.sleep(backoff(attempt))
                     continue
                 log.warning("progress store: %s failed: %s", self.url, error)
                 raise StoreError(_reason(error)) from error
@@ -444,12 +460,31 @@ class Database:
     # --- learners --------------------------------------------------------------------------
 
     def new_learner(self) -> str:
-        learner_id = secrets_module.token_urlsafe(24)
+        learner_id = unmade_learner_id()
         self.run(
             lambda c: c.execute(t.learners.insert().values(id=learner_id, created=now())),
             write=True,
         )
         return learner_id
+
+    def remove_unused_profiles(self, made_before: datetime) -> int:
+        """Delete the anonymous profiles made before ``made_before`` that hold nothing (made by
+        visits before profiles were made on the first write, or emptied since); how many.
+        A profile made on a first write holds that write from the same transaction."""
+        learners = t.learners
+        holds_something = [
+            sa.exists().where(table.c.learner_id == learners.c.id) for table in t.LEARNER_TABLES
+        ]
+        unused = (
+            learners.delete()
+            .where(
+                learners.c.created < made_before,
+                learners.c.subject.is_(None),
+                learners.c.legacy.is_(False),
+                ~sa.or_(*holds_something),
+            )
+        )
+        return int(self.run(lambda c: c.execute(unused).rowcount, write=True))
 
     def learner_exists(self, learner_id: str) -> bool:
         if not isinstance(learner_id, str) or not 0 < len(learner_id) <= LEARNER_ID_MAX:
@@ -457,8 +492,12 @@ class Database:
         query = sa.select(t.learners.c.id).where(t.learners.c.id == learner_id)
         return self.run(lambda c: c.execute(query).first() is not None, write=False)
 
-    def learner(self, learner_id: str) -> LearnerStore:
-        return LearnerStore(self, learner_id)
+    def learner(
+        self, learner_id: str, *, unmade: bool = False, on_made: Callable[[], None] | None = None
+    ) -> LearnerStore:
+        """The store of ``learner_id``. ``unmade``: an id from ``unmade_learner_id`` whose
+        profile the first write makes (in that write's transaction), then calls ``on_made``."""
+        return LearnerStore(self, learner_id, unmade=unmade, on_made=on_made)
 
     def account_learner(self, subject: str, anonymous_id: str | None) -> str:
         """The learner of a signed-in account. On the first sign-in the visitor's anonymous
@@ -615,14 +654,32 @@ def _saved_game(connection: Connection, row: sa.Row[Any]) -> SavedGame:
 class LearnerStore:
     """Everything one learner stores; every query is filtered by ``learner_id``."""
 
-    def __init__(self, database: Database, learner_id: str) -> None:
+    def __init__(
+        self,
+        database: Database,
+        learner_id: str,
+        *,
+        unmade: bool = False,
+        on_made: Callable[[], None] | None = None,
+    ) -> None:
         self.db = database
         self.learner_id = learner_id
+        self.unmade = unmade  # the profile is made by the first write (a visit makes none)
+        self.on_made = on_made
 
     def __repr__(self) -> str:
         return f"LearnerStore({self.db.url!r}, {self.learner_id[:6]}…)"
 
+    def _make_profile(self, connection: Connection) -> None:
+        connection.execute(
+            self.db._insert(t.learners)
+            .values(id=self.learner_id, created=now())
+            .on_conflict_do_nothing(index_elements=["id"])
+        )
+
     def _write(self, work: Callable[[Connection], R]) -> R:
+        if self.unmade:
+            return self._first_write(work)
         try:
             return self.db.run(work, write=True)
         except StoreError as error:
@@ -632,6 +689,25 @@ class LearnerStore:
             ):
                 raise NotFoundError("profile") from error
             raise
+
+    def _first_write(self, work: Callable[[Connection], R]) -> R:
+        """The profile made and ``work`` done in one transaction: both or neither."""
+
+        def made_then(connection: Connection) -> R:
+            self._make_profile(connection)
+            return work(connection)
+
+        result = self.db.run(made_then, write=True)
+        self.unmade = False
+        if self.on_made is not None:
+            self.on_made()
+        return result
+
+    def make_profile(self) -> None:
+        """Make the profile now if it is not made yet (before a call that needs it to exist,
+        such as ``Database.claim_legacy``)."""
+        if self.unmade:
+            self._first_write(lambda _connection: None)
 
     def _read(self, work: Callable[[Connection], R]) -> R:
         return self.db.run(work, write=False)

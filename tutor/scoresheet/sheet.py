@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,11 @@ CSV_FIELDS = (
 )
 ALONE = "alone"
 TOTAL = "total"
+MAX_POINTS = TOTAL_HALF_POINTS // 2  # 91: the points of the whole deck
+# A cell a spreadsheet would read as a formula (=HYPERLINK(...), +cmd, -2+3, @SUM) or that
+# starts with a control character it strips; a quote before it makes it text (OWASP's advice).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+TEXT_MARK = "'"
 
 
 class EntryError(ImpossiblePositionError):
@@ -116,6 +122,40 @@ class ScoredDeal:
     entry: DealEntry
     score: Score
     marks: tuple[int, ...]  # one per seat, summing to zero
+
+
+def typed_points_half(points: float | None) -> int:
+    """The points a number box holds, in half-points: bounded *before* any arithmetic (a typed
+    1e308 doubled is infinity, and ``int`` of that raises ``OverflowError``)."""
+    if points is None or not math.isfinite(points):  # a typed "1e999" arrives as infinity
+        raise EntryError("enter the points", "no_points")
+    if not 0 <= points <= MAX_POINTS:
+        raise EntryError(
+            f"points must be between 0 and {MAX_POINTS}, not {points:g}",
+            "points_range",
+            points=f"{points:g}",
+        )
+    half = float(points) * 2
+    if half != int(half):
+        raise EntryError(
+            f"points go by halves: {points:g} is not possible", "not_half", points=f"{points:g}"
+        )
+    return int(half)
+
+
+def as_text_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as typed: text that would start a formula gets a leading
+    quote (so does text already starting with one, so that ``from_text_cell`` is exact)."""
+    if isinstance(value, str) and value.startswith((*FORMULA_STARTS, TEXT_MARK)):
+        return TEXT_MARK + value
+    return value
+
+
+def from_text_cell(cell: str) -> str:
+    """A CSV cell written by ``as_text_cell``, back as it was typed."""
+    if cell.startswith(TEXT_MARK) and cell[1:].startswith((*FORMULA_STARTS, TEXT_MARK)):
+        return cell[1:]
+    return cell
 
 
 def score_input(players: int, entry: DealEntry, rules: Rules = FFT_2012) -> ScoreInput:
@@ -277,26 +317,25 @@ class Sheet:
         """One row per deal (its details, then each player's marks) and a last row of totals."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([*CSV_FIELDS, *self.players])
+        writer.writerow([as_text_cell(cell) for cell in (*CSV_FIELDS, *self.players)])
         for number, deal in enumerate(self.scored(), start=1):
             e = deal.entry
             partner = ""
             if self.size == 5:
                 partner = ALONE if e.partner in (None, e.taker) else self.players[e.partner]
-            writer.writerow(
-                [
-                    number,
-                    self.players[e.taker],
-                    partner,
-                    e.contract.code,
-                    format_half(e.taker_half_points),
-                    e.taker_oudlers,
-                    e.petit_au_bout.value if e.petit_au_bout else "",
-                    "; ".join(f"{self.players[p.seat]}:{p.level.code}" for p in e.poignees),
-                    "" if e.chelem is Chelem.NONE else e.chelem.value,
-                    *deal.marks,
-                ]
-            )
+            row: list[object] = [
+                number,
+                self.players[e.taker],
+                partner,
+                e.contract.code,
+                format_half(e.taker_half_points),
+                e.taker_oudlers,
+                e.petit_au_bout.value if e.petit_au_bout else "",
+                "; ".join(f"{self.players[p.seat]}:{p.level.code}" for p in e.poignees),
+                "" if e.chelem is Chelem.NONE else e.chelem.value,
+                *deal.marks,
+            ]
+            writer.writerow([as_text_cell(cell) for cell in row])
         writer.writerow([TOTAL, *[""] * (len(CSV_FIELDS) - 1), *self.totals()])
         return out.getvalue()
 
@@ -304,7 +343,7 @@ class Sheet:
     def from_csv(cls, text: str, rules: Rules = FFT_2012) -> Sheet:
         """A sheet back from ``to_csv`` (the totals row is checked against the marks, scored
         under ``rules``: the CSV does not name them)."""
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = [[from_text_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text))]
         if not rows or tuple(rows[0][: len(CSV_FIELDS)]) != CSV_FIELDS:
             raise ValueError("not a score sheet CSV: the header is missing")
         names = rows[0][len(CSV_FIELDS) :]
@@ -318,7 +357,7 @@ class Sheet:
                 totals = [int(v) for v in row[len(CSV_FIELDS) :]]
                 continue
             fields = dict(zip(CSV_FIELDS, row, strict=False))
-            half = int(float(fields["points"]) * 2)
+            half = typed_points_half(float(fields["points"]))
             partner_name = fields["partner"]
             poignees = tuple(
                 PoigneeEntry(seat[name.strip()], Poignee.from_code(level))

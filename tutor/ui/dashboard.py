@@ -208,7 +208,9 @@ def _delete_everything() -> None:
 
 def _claim_legacy() -> None:
     with reported_later():
-        claimed = database().claim_legacy(store().learner_id)
+        mine = store()
+        mine.make_profile()  # the legacy rows move to a profile that exists
+        claimed = database().claim_legacy(mine.learner_id)
         forget_session_copies()
         st.session_state[FLASH] = "profile.legacy_done" if claimed else "profile.legacy_gone"
 

@@ -8,9 +8,10 @@ pages may trust it; AppTest tests preset it):
 2. else the ``tarot_learner`` cookie, ``<learner id>.<HMAC-SHA256 of the id>`` signed with the
    server's secret (``Database.secret()``, shared by every app process), when the signature
    holds and the profile exists and belongs to no account;
-3. else a fresh anonymous profile (a random 32-character id from ``secrets.token_urlsafe``),
-   made the first time a page needs the store (a visit to the home page makes none), and the
-   cookie is written in the browser by a tiny ``st.components.v2`` component.
+3. else a fresh anonymous learner id (32 random characters from ``secrets.token_urlsafe``),
+   whose profile the learner's first write makes (a visit that saves nothing makes none:
+   ``LEARNER_UNMADE`` holds the id until then), and the cookie is written in the browser by a
+   tiny ``st.components.v2`` component.
 
 Streamlit reads the cookies when the websocket session starts, so a reload (a new session)
 finds the profile again; the cookie lasts a year and is renewed on every visit.
@@ -25,12 +26,13 @@ import sqlalchemy as sa
 import streamlit as st
 
 from tutor.progress import schema
-from tutor.progress.store import Database
+from tutor.progress.store import Database, unmade_learner_id
 
 COOKIE = "tarot_learner"
 MAX_AGE = 365 * 24 * 3600  # seconds: a year, renewed on every visit
 LEARNER = "learner-id"  # session state: the learner id of this session (no widget has it)
 COOKIE_WANTED = "learner-cookie-wanted"  # session state: the cookie value the browser should hold
+LEARNER_UNMADE = "learner-unmade"  # session state: the learner id whose profile is not made yet
 COMPONENT_NAME = "tarot_tutor_learner_cookie"
 
 # Writes (or, for an empty value, removes) the cookie on the app's own origin.
@@ -121,10 +123,21 @@ def current_learner(db: Database, secret: bytes) -> str:
         learner_id = anonymous
         st.session_state[COOKIE_WANTED] = signed(secret, learner_id)
     else:
-        learner_id = db.new_learner()
+        learner_id = unmade_learner_id()
+        st.session_state[LEARNER_UNMADE] = learner_id
         st.session_state[COOKIE_WANTED] = signed(secret, learner_id)
     st.session_state[LEARNER] = learner_id
     return learner_id
+
+
+def profile_unmade(learner_id: str) -> bool:
+    """Whether this session's learner is a fresh id whose profile no write has made yet."""
+    return st.session_state.get(LEARNER_UNMADE) == learner_id
+
+
+def profile_made() -> None:
+    """The first write made this session's profile."""
+    st.session_state.pop(LEARNER_UNMADE, None)
 
 
 def forget_learner() -> None:
@@ -132,6 +145,7 @@ def forget_learner() -> None:
     "delete my data", a fresh anonymous profile)."""
     st.session_state.pop(LEARNER, None)
     st.session_state.pop(COOKIE_WANTED, None)
+    st.session_state.pop(LEARNER_UNMADE, None)
 
 
 def remember_in_browser() -> None:

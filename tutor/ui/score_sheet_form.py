@@ -8,7 +8,6 @@ edit or a deletion carries the row's version, and one made on a stale version is
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import streamlit as st
@@ -20,7 +19,7 @@ from tutor.engine.scoring import Side
 from tutor.inputs import plain
 from tutor.progress.store import StoreError
 from tutor.scoresheet.messages import explain
-from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, Sheet
+from tutor.scoresheet.sheet import DealEntry, EntryError, PoigneeEntry, Sheet, typed_points_half
 from tutor.ui.i18n import t
 from tutor.ui.score_sheet_state import CHOOSE, open_game, page_state, start_game
 from tutor.ui.session import store
@@ -98,14 +97,7 @@ def _fill_form(entry: DealEntry) -> None:
 def form_entry(sheet: Sheet) -> DealEntry:
     """The entry the form holds (EntryError for what is missing; the engine checks the rest)."""
     s = st.session_state
-    points = s.get(FORM_POINTS)
-    if points is None or not math.isfinite(points):  # a typed "1e999" arrives as infinity
-        raise EntryError("enter the points", "no_points")
-    half = float(points) * 2
-    if half != int(half):
-        raise EntryError(
-            f"points go by halves: {points:g} is not possible", "not_half", points=f"{points:g}"
-        )
+    half = typed_points_half(s.get(FORM_POINTS))
     partner: int | None = None
     if sheet.size == 5:
         chosen = s.get(FORM_PARTNER)
@@ -116,7 +108,7 @@ def form_entry(sheet: Sheet) -> DealEntry:
     return DealEntry(
         taker=int(s.get(FORM_TAKER, 0)),
         contract=Contract.from_code(s.get(FORM_CONTRACT, "garde")),
-        points_half=int(half),
+        points_half=half,
         oudlers=int(s.get(FORM_OUDLERS, 0)),
         counted_by=Side.from_code(s.get(FORM_SIDE, "attack")),
         partner=partner,

@@ -3,9 +3,11 @@ store (and how a failed store call is reported), lesson progress."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,11 +21,15 @@ from tutor.progress.store import (
     NotFoundError,
     StaleEditError,
     StoreError,
+    now,
 )
 from tutor.ui.i18n import LANGUAGES, language_from_locale, t
-from tutor.ui.learner import current_learner
+from tutor.ui.learner import current_learner, profile_made, profile_unmade
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+# A profile left empty this long is removed (younger ones may be between two calls of a visit).
+UNUSED_PROFILE_AGE = timedelta(days=1)
+log = logging.getLogger(__name__)
 
 
 def current_language() -> str:
@@ -59,7 +65,12 @@ def database() -> Database:
     """The progress database of this server process (its engine and pool), shared by every
     session; which database: see tutor.progress.store. Not cached when it fails to open, so
     the next call tries again."""
-    return Database()
+    db = Database()
+    try:  # once per server process: profiles that never saved anything are removed
+        db.remove_unused_profiles(now() - UNUSED_PROFILE_AGE)
+    except StoreError as error:  # a read-only file, say: the app still serves what it can
+        log.warning("progress store: unused profiles not removed: %s", error)
+    return db
 
 
 @st.cache_resource(show_spinner=False)
@@ -72,7 +83,8 @@ def store() -> LearnerStore:
     tutor.ui.learner for who that is). Raises ``StoreError`` when the store cannot be reached;
     wrap calls in ``reported`` / ``reported_later``."""
     db = database()
-    return db.learner(current_learner(db, _cookie_secret(db.url)))
+    learner_id = current_learner(db, _cookie_secret(db.url))
+    return db.learner(learner_id, unmade=profile_unmade(learner_id), on_made=profile_made)
 
 
 # --- a failed store call is reported for that call ----------------------------------------
