@@ -29,6 +29,8 @@ from tutor.engine.cards import Card, display_order, suit_of
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain, read_int
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
+from tutor.service import State, mine_puzzle
+from tutor.ui.analysis import ask, show_not_ready
 from tutor.ui.bestcard import candidate_cards
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.i18n import localized, t
@@ -58,6 +60,7 @@ FILTER_DEFAULTS: dict[str, object] = {
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as _fresh_seed draws them)
+PROVEN = "proven"  # the family mined by the solver on the analysis workers
 
 
 def stars(difficulty: int) -> str:
@@ -105,9 +108,29 @@ def generated_from_id(puzzle_id: str) -> Puzzle | None:
     try:  # bounded before conversion: an id may come from a URL
         players = read_int(parts[2][:-1], 3, 5)
         seed = read_int(parts[3], 0, GEN_SEEDS - 1)
+        if parts[1] == PROVEN:
+            return _mined(players, seed)
         return generate(parts[1], seed, players)
     except (ValueError, GenerationError):
         return None
+
+
+def _mined(players: int, seed: int) -> Puzzle | None:
+    """The mined puzzle of this seed once the workers have it (None while they search)."""
+    outcome = ask(mine_puzzle(players, seed))
+    return outcome.value if outcome.state is State.DONE else None
+
+
+def _being_mined(puzzle_id: str) -> bool:
+    """A well-formed mined puzzle's id whose search is still under way on the workers."""
+    parts = puzzle_id.split("-")
+    if len(parts) != 4 or parts[:2] != ["gen", PROVEN] or not parts[2].endswith("p"):
+        return False
+    try:
+        job = mine_puzzle(read_int(parts[2][:-1], 3, 5), read_int(parts[3], 0, GEN_SEEDS - 1))
+    except ValueError:
+        return False
+    return ask(job).state is State.PENDING
 
 
 def find_puzzle(puzzle_id: str) -> Puzzle | None:
@@ -471,7 +494,10 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     filters = _choose_filters(lang, themes)
     wanted = st.query_params.get("puzzle")
     if wanted is not None and find_puzzle(wanted) is None:
-        st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
+        if _being_mined(wanted):
+            st.info(t(lang, "analysis.pending"), icon=":material/hourglass_top:")
+        else:
+            st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
     weak: set[str] = set()
     if filters.weak_only:  # a scan of every attempt: on demand
@@ -557,20 +583,33 @@ def _render_generated(lang: str) -> None:
             themes=", ".join(t(lang, f"themes.{theme}") for theme in FAMILY_THEMES[family]),
         )
     )
-    try:
-        puzzle = generate(family, seed, players)
-    except GenerationError as error:
-        st.error(str(error))
-        return
+    if family == PROVEN:  # a search: the workers mine it, the page never waits on it
+        job = mine_puzzle(players, seed)
+        outcome = ask(job)
+        if outcome.state is not State.DONE:
+            show_not_ready(outcome, job, lang)
+            _another_button(lang, f"gen-{family}-{players}p-{seed}")
+            return
+        puzzle = outcome.value
+    else:
+        try:
+            puzzle = generate(family, seed, players)
+        except GenerationError as error:
+            st.error(str(error))
+            return
     show_puzzle(puzzle, lang)
+    _another_button(lang, puzzle.id)
+    st.caption(t(lang, "trainer.share_seed", seed=seed))
+
+
+def _another_button(lang: str, puzzle_id: str) -> None:
     st.button(
         t(lang, "trainer.another"),
         key="gen-next",
         type="primary",
         on_click=_new_generated,
-        args=(puzzle.id,),
+        args=(puzzle_id,),
     )
-    st.caption(t(lang, "trainer.share_seed", seed=seed))
 
 
 def _fresh_seed() -> int:
