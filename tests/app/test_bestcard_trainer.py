@@ -3,6 +3,8 @@ learner's wrong card drawn trick by trick, hints (the idea, then a narrowed set)
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -91,8 +93,37 @@ def test_a_puzzle_at_three_and_five_players_shows_every_hand_and_its_line(player
     assert f"What happens after the {card_name(wrong, 'en')}" in [e.label for e in at.expander]
 
 
+def _until_mined(at: AppTest) -> AppTest:
+    """Rerun the page until the workers' answer is in (a bound for a broken pool, no timing)."""
+    deadline = time.monotonic() + 120
+    while t("en", "analysis.pending") in texts(at):
+        assert time.monotonic() < deadline, "the analysis workers never answered"
+        time.sleep(0.2)
+        at.run()
+        assert not at.exception, at.exception
+    return at
+
+
 def test_endless_practice_offers_a_freshly_mined_best_card_puzzle() -> None:
-    at = open_app("puzzles", lang="en", gen="proven", seed="3", players="4")
+    at = _until_mined(open_app("puzzles", lang="en", gen="proven", seed="3", players="4"))
     assert not at.exception, at.exception
     assert t("en", "bestcard.open_cards") in texts(at)
     assert t("en", "themes.best-card") in texts(at)
+
+
+def test_a_mined_puzzle_is_searched_on_the_workers_not_in_the_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import tutor.content.generate as generate_module
+
+    def never_here(family: str, seed: int, players: int) -> None:
+        raise AssertionError(f"the page searched {family} {seed} itself")
+
+    import tutor.ui.puzzles as puzzles_page
+
+    # in this process only: the workers are other processes, with the real one
+    monkeypatch.setattr(generate_module, "generate", never_here)
+    monkeypatch.setattr(puzzles_page, "generate", never_here)
+    at = open_app("puzzles", lang="en", gen="proven", seed="5", players="4")
+    assert t("en", "analysis.pending") in texts(at)  # at once: the page did not wait
+    _until_mined(at)
+    assert t("en", "bestcard.open_cards") in texts(at)

@@ -5,6 +5,7 @@ against what was asked (issue 20): --tricks past what a puzzle proves in seconds
 from __future__ import annotations
 
 import pytest
+
 from tutor.content.mine import MOST_TRICKS, main
 
 

@@ -30,6 +30,8 @@ from tutor.engine.cards import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
+from tutor.service import State, mine_puzzle
+from tutor.ui.analysis import ask, show_not_ready
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.exercises import widget_of
 from tutor.ui.i18n import localized, t
@@ -50,9 +52,11 @@ from tutor.ui.trainer import (
     FROM_LESSON,
     GEN_SEEDS,
     GENERATED,
+    PROVEN,
     REVIEW,
     SOURCES,
     WEAK_RATE,
+    being_mined,
     find_puzzle,
 )
 
@@ -430,7 +434,10 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     filters = _choose_filters(lang, themes)
     wanted = st.query_params.get("puzzle")
     if wanted is not None and find_puzzle(wanted) is None:
-        st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
+        if being_mined(wanted):
+            st.info(t(lang, "analysis.pending"), icon=":material/hourglass_top:")
+        else:
+            st.warning(t(lang, "puzzle.not_found", id=plain(clip(wanted, PARAM_SHOWN))))
         wanted = None
     weak: set[str] = set()
     if filters.weak_only:  # a scan of every attempt: on demand
@@ -516,20 +523,33 @@ def _render_generated(lang: str) -> None:
             themes=", ".join(t(lang, f"themes.{theme}") for theme in FAMILY_THEMES[family]),
         )
     )
-    try:
-        puzzle = generate(family, seed, players)
-    except GenerationError as error:
-        st.error(str(error))
-        return
+    if family == PROVEN:  # a search: the workers mine it, the page never waits on it
+        job = mine_puzzle(players, seed)
+        outcome = ask(job)
+        if outcome.state is not State.DONE:
+            show_not_ready(outcome, job, lang)
+            _another_button(lang, f"gen-{family}-{players}p-{seed}")
+            return
+        puzzle = outcome.value
+    else:
+        try:
+            puzzle = generate(family, seed, players)
+        except GenerationError as error:
+            st.error(str(error))
+            return
     show_puzzle(puzzle, lang)
+    _another_button(lang, puzzle.id)
+    st.caption(t(lang, "trainer.share_seed", seed=seed))
+
+
+def _another_button(lang: str, puzzle_id: str) -> None:
     st.button(
         t(lang, "trainer.another"),
         key="gen-next",
         type="primary",
         on_click=_new_generated,
-        args=(puzzle.id,),
+        args=(puzzle_id,),
     )
-    st.caption(t(lang, "trainer.share_seed", seed=seed))
 
 
 def _fresh_seed() -> int:

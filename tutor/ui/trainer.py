@@ -8,12 +8,15 @@ from __future__ import annotations
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle
 from tutor.inputs import read_int
+from tutor.service import State, mine_puzzle
+from tutor.ui.analysis import ask
 from tutor.ui.session import bank
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as the page draws them)
+PROVEN = "proven"  # the family mined by the solver on the analysis workers
 SOURCE = "trainer_source"  # the puzzle page's source widget: "My progress" opens the queue
 PUZZLE_ID = "puzzle_id"  # the puzzle the page shows; dropped to start from a new source's first
 FROM_LESSON = "trainer_themes_chosen"  # themes a lesson's last step asked for
@@ -29,9 +32,29 @@ def generated_from_id(puzzle_id: str) -> Puzzle | None:
     try:  # bounded before conversion: an id may come from a URL
         players = read_int(parts[2][:-1], 3, 5)
         seed = read_int(parts[3], 0, GEN_SEEDS - 1)
+        if parts[1] == PROVEN:
+            return _mined(players, seed)
         return generate(parts[1], seed, players)
     except (ValueError, GenerationError):
         return None
+
+
+def _mined(players: int, seed: int) -> Puzzle | None:
+    """The mined puzzle of this seed once the workers have it (None while they search)."""
+    outcome = ask(mine_puzzle(players, seed))
+    return outcome.value if outcome.state is State.DONE else None
+
+
+def being_mined(puzzle_id: str) -> bool:
+    """A well-formed mined puzzle's id whose search is still under way on the workers."""
+    parts = puzzle_id.split("-")
+    if len(parts) != 4 or parts[:2] != ["gen", PROVEN] or not parts[2].endswith("p"):
+        return False
+    try:
+        job = mine_puzzle(read_int(parts[2][:-1], 3, 5), read_int(parts[3], 0, GEN_SEEDS - 1))
+    except ValueError:
+        return False
+    return ask(job).state is State.PENDING
 
 
 def find_puzzle(puzzle_id: str) -> Puzzle | None:

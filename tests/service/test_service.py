@@ -1,0 +1,147 @@
+"""The analysis service's admission: computed once, one job per learner, bounded, limited."""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor, Future
+from typing import Any
+
+from tutor.service import AnalysisService, Limits, Refusal, Requester, State, mine_puzzle
+from tutor.service.jobs import Budget, Job, JobKind
+
+
+class HeldExecutor(Executor):
+    """Futures that finish only when the test says so (a worker that has not started yet)."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[Job, Future[Any]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.submitted.append((args[0], future))
+        return future
+
+    def finish(self, index: int, value: object) -> None:
+        future = self.submitted[index][1]
+        future.set_running_or_notify_cancel()
+        future.set_result(value)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+ANNA = Requester("anna", "10.0.0.1")
+BRUNO = Requester("bruno", "10.0.0.2")
+
+
+def service(limits: Limits | None = None) -> tuple[AnalysisService, HeldExecutor, Clock]:
+    executor, clock = HeldExecutor(), Clock()
+    return AnalysisService(executor, limits, clock), executor, clock
+
+
+def test_identical_requests_are_computed_once() -> None:
+    analysis, executor, _ = service()
+    job = mine_puzzle(4, 7)
+    assert analysis.ask(ANNA, job).state is State.PENDING
+    assert analysis.ask(BRUNO, job).state is State.PENDING
+    assert len(executor.submitted) == 1
+    executor.finish(0, "the puzzle")
+    assert analysis.ask(ANNA, job).value == "the puzzle"
+    assert analysis.ask(BRUNO, job).value == "the puzzle"
+    assert len(executor.submitted) == 1
+
+
+def test_a_finished_result_is_a_read_the_second_time() -> None:
+    analysis, executor, _ = service(Limits(new_per_minute_learner=1, burst=1))
+    job = mine_puzzle(4, 7)
+    analysis.ask(ANNA, job)
+    executor.finish(0, "the puzzle")
+    for _ in range(5):  # reads spend no rate limit
+        assert analysis.ask(ANNA, job).state is State.DONE
+    assert len(executor.submitted) == 1
+
+
+def test_a_newer_request_replaces_the_older_one_the_learner_no_longer_waits_for() -> None:
+    analysis, executor, _ = service()
+    analysis.ask(ANNA, mine_puzzle(4, 1))
+    analysis.ask(ANNA, mine_puzzle(4, 2))
+    first, second = (future for _, future in executor.submitted)
+    assert first.cancelled() and not second.cancelled()
+    assert analysis.in_flight() == 1
+
+
+def test_an_older_request_another_learner_waits_for_is_kept() -> None:
+    analysis, executor, _ = service()
+    shared = mine_puzzle(4, 1)
+    analysis.ask(ANNA, shared)
+    analysis.ask(BRUNO, shared)
+    analysis.ask(ANNA, mine_puzzle(4, 2))
+    assert not executor.submitted[0][1].cancelled()
+    executor.finish(0, "shared")
+    assert analysis.ask(BRUNO, shared).value == "shared"
+
+
+def test_a_full_queue_refuses_at_once() -> None:
+    analysis, executor, _ = service(Limits(in_flight=2))
+    assert analysis.ask(Requester("a", "1"), mine_puzzle(4, 1)).state is State.PENDING
+    assert analysis.ask(Requester("b", "2"), mine_puzzle(4, 2)).state is State.PENDING
+    refused = analysis.ask(Requester("c", "3"), mine_puzzle(4, 3))
+    assert (refused.state, refused.reason) == (State.REFUSED, Refusal.QUEUE_FULL)
+    executor.finish(0, "done")
+    assert analysis.ask(Requester("c", "3"), mine_puzzle(4, 3)).state is State.PENDING
+
+
+def test_a_learner_asking_for_many_new_jobs_is_limited_then_let_in_again() -> None:
+    analysis, _, clock = service(Limits(new_per_minute_learner=6, burst=2))
+    for seed in (1, 2):
+        assert analysis.ask(ANNA, mine_puzzle(4, seed)).state is State.PENDING
+    refused = analysis.ask(ANNA, mine_puzzle(4, 3))
+    assert (refused.state, refused.reason) == (State.REFUSED, Refusal.TOO_MANY_FOR_LEARNER)
+    assert 0 < refused.retry_after <= 10
+    assert analysis.ask(BRUNO, mine_puzzle(4, 3)).state is State.PENDING  # others are not
+    clock.now += refused.retry_after
+    assert analysis.ask(ANNA, mine_puzzle(4, 3)).state is State.PENDING
+
+
+def test_many_learners_from_one_connection_share_its_limit() -> None:
+    analysis, _, _ = service(Limits(new_per_minute_connection=6, burst=1))
+    outcomes = [analysis.ask(Requester(f"session-{i}", "10.9.9.9"), mine_puzzle(4, i))
+                for i in range(6)]
+    assert [o.state for o in outcomes].count(State.PENDING) == 3  # the connection's burst
+    assert outcomes[-1].reason == Refusal.TOO_MANY_FOR_CONNECTION
+
+
+def test_a_job_past_its_budget_fails_and_frees_the_queue() -> None:
+    analysis, executor, clock = service(Limits(in_flight=1))
+    job = Job(JobKind.MINE_PUZZLE, (4, 1), Budget(seconds=5))
+    analysis.ask(ANNA, job)
+    clock.now = 6
+    late = analysis.ask(ANNA, job)
+    assert (late.state, late.reason) == (State.FAILED, "over-budget")
+    assert analysis.ask(BRUNO, mine_puzzle(4, 2)).state is State.PENDING
+    executor.finish(0, "too late")  # the worker's late answer changes nothing
+    assert analysis.ask(ANNA, job).state is State.FAILED
+
+
+def test_a_job_that_raises_is_failed_with_its_reason() -> None:
+    analysis, executor, _ = service()
+    job = mine_puzzle(4, 1)
+    analysis.ask(ANNA, job)
+    future = executor.submitted[0][1]
+    future.set_running_or_notify_cancel()
+    future.set_exception(RuntimeError("no proven position"))
+    failed = analysis.ask(ANNA, job)
+    assert failed.state is State.FAILED and "no proven position" in failed.reason
+
+
+def test_results_kept_are_bounded() -> None:
+    analysis, executor, _ = service(Limits(kept=2, new_per_minute_learner=600, burst=10))
+    for seed in range(3):
+        analysis.ask(ANNA, mine_puzzle(4, seed))
+        executor.finish(seed, seed)
+    assert analysis.ask(ANNA, mine_puzzle(4, 2)).state is State.DONE
+    assert analysis.ask(ANNA, mine_puzzle(4, 0)).state is State.PENDING  # forgotten, asked again

@@ -1,0 +1,102 @@
+"""Jobs really run elsewhere: on the local pool's processes, and on a Dask cluster's workers."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tutor.content.generate import generate
+from tutor.service import AnalysisService, Requester, State, local_pool, mine_puzzle
+from tutor.service.executors import configured_executor, local_worker_count
+from tutor.service.service import Outcome
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 120.0  # seconds a test waits for workers before it fails (a bound, not a timing)
+
+
+def until_done(service: AnalysisService, asks: list[tuple[Requester, object]]) -> list[Outcome]:
+    deadline = time.monotonic() + WAIT
+    while True:
+        outcomes = [service.ask(who, job) for who, job in asks]  # type: ignore[arg-type]
+        if all(o.state is not State.PENDING for o in outcomes):
+            return outcomes
+        assert time.monotonic() < deadline, "the workers never answered"
+        time.sleep(0.1)
+
+
+def test_the_local_pool_mines_the_same_puzzle_as_the_engine_in_process() -> None:
+    service = AnalysisService(local_pool(2))
+    [outcome] = until_done(service, [(Requester("anna", "local"), mine_puzzle(4, 7))])
+    assert outcome.state is State.DONE
+    assert outcome.value == generate("proven", 7, 4)
+
+
+def test_the_local_pool_size_is_the_setting_when_sane_else_cores_less_one() -> None:
+    assert local_worker_count({"TAROT_TUTOR_WORKERS": "3"}) == 3
+    fallback = max(1, (os.cpu_count() or 2) - 1)
+    for bad in ("0", "-1", "²", "1e9", "100000", ""):
+        assert local_worker_count({"TAROT_TUTOR_WORKERS": bad}) == fallback
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def dask_cluster() -> Iterator[str]:
+    """A Dask scheduler and two one-process workers on 127.0.0.1, started as a host would."""
+    dask = shutil.which("dask") or str(Path(sys.executable).with_name("dask"))
+    if not Path(dask).exists():
+        pytest.fail("the dask command (Dask distributed) is not installed")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    common = ["--no-dashboard"]
+    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                   *common], env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)]
+    processes += [
+        subprocess.Popen([dask, "worker", address, "--nworkers", "1", "--nthreads", "1",
+                          "--host", "127.0.0.1", "--name", f"worker-{n}", *common],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for n in (1, 2)
+    ]
+    try:
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def test_a_dask_scheduler_named_in_the_setting_runs_the_jobs_on_its_workers(
+        dask_cluster: str) -> None:
+    from distributed import Client, get_task_stream
+
+    with Client(dask_cluster, timeout=60) as watcher:
+        watcher.wait_for_workers(2, timeout=60)
+        executor = configured_executor({"TAROT_TUTOR_DASK_SCHEDULER": dask_cluster})
+        service = AnalysisService(executor)
+        seeds = (7, 8, 9, 10)
+        asks = [(Requester(f"learner-{seed}", "10.0.0.1"), mine_puzzle(4, seed))
+                for seed in seeds]
+        with get_task_stream(client=watcher) as stream:
+            outcomes = until_done(service, asks)  # type: ignore[arg-type]
+        assert [o.state for o in outcomes] == [State.DONE] * 4
+        assert [o.value for o in outcomes] == [generate("proven", s, 4) for s in seeds]
+        assert len({task["worker"] for task in stream.data}) == 2  # both workers computed
+        executor.shutdown(wait=False)

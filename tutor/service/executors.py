@@ -1,0 +1,49 @@
+"""Where the jobs run: a local pool of worker processes (the embedded default), or the workers
+of a Dask cluster (hosting: ``TAROT_TUTOR_DASK_SCHEDULER=tcp://host:8786``).
+
+Both are ``concurrent.futures.Executor``s, so the service cannot tell them apart. The local pool
+starts its processes from a fork server, not by forking the web process (whose threads would
+be copied mid-flight). ``TAROT_TUTOR_WORKERS`` sizes the local pool; by default it leaves one
+core to the web process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+SCHEDULER_SETTING = "TAROT_TUTOR_DASK_SCHEDULER"
+WORKERS_SETTING = "TAROT_TUTOR_WORKERS"
+MAX_LOCAL_WORKERS = 64
+
+
+def local_worker_count(environ: dict[str, str] | None = None) -> int:
+    """The local pool's size: the setting when it is a sane number, else cores − 1 (≥ 1)."""
+    value = (environ if environ is not None else dict(os.environ)).get(WORKERS_SETTING, "")
+    if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_LOCAL_WORKERS:
+        return int(value)
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def local_pool(workers: int) -> Executor:
+    """``workers`` processes on this machine."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+
+
+def dask_pool(address: str) -> Executor:
+    """The executor of a Dask cluster's client (the workers must have this package installed)."""
+    from distributed import Client
+
+    # distributed ships no type hints for these two calls
+    client = Client(address, set_as_default=False, timeout=30)  # type: ignore[no-untyped-call]
+    executor: Executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
+    return executor
+
+
+def configured_executor(environ: dict[str, str] | None = None) -> Executor:
+    """Dask when a scheduler is named, else the local pool."""
+    env = environ if environ is not None else dict(os.environ)
+    address = env.get(SCHEDULER_SETTING, "").strip()
+    return dask_pool(address) if address else local_pool(local_worker_count(env))

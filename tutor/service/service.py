@@ -1,0 +1,181 @@
+"""The analysis service: heavy jobs run on worker processes; a page only asks and reads.
+
+``AnalysisService.ask(who, job)`` never blocks. It answers at once with the job's outcome:
+done (computed now or earlier: identical requests are computed once and kept), pending (the
+page shows its fallback and asks again), failed (the job raised, or ran past its budget), or
+refused (the queue is full, or this learner or connection asked for too many new jobs). Each
+learner has at most one job in flight: asking for another lets go of the older one, which
+is cancelled if nobody else waits for it and no worker has started it.
+
+The executor is any ``concurrent.futures.Executor``: a local process pool by default, a Dask
+cluster's client executor when hosting (``tutor.service.executors``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tutor.service.admission import RateLimit
+from tutor.service.jobs import Job, run
+
+
+class State(StrEnum):
+    """Where a job stands for the learner who asked."""
+
+    DONE = "done"
+    PENDING = "pending"
+    FAILED = "failed"
+    REFUSED = "refused"
+
+
+class Refusal(StrEnum):
+    """Why a job was not admitted: the page says which and falls back."""
+
+    QUEUE_FULL = "queue-full"
+    TOO_MANY_FOR_LEARNER = "learner-rate"
+    TOO_MANY_FOR_CONNECTION = "connection-rate"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to one ask: the state, the value when done, why when failed or refused."""
+
+    state: State
+    value: Any = None
+    reason: str = ""
+    retry_after: float = 0.0  # seconds, when refused by a rate limit
+
+
+@dataclass(frozen=True, slots=True)
+class Requester:
+    """Who asks: the learner's id and the connection (the client's address), each limited."""
+
+    learner: str
+    connection: str
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The service's bounds: jobs in flight for everyone, results kept, new jobs per minute."""
+
+    in_flight: int = 16
+    kept: int = 512
+    new_per_minute_learner: float = 6.0
+    new_per_minute_connection: float = 20.0
+    burst: int = 3
+
+
+@dataclass(slots=True)
+class _Flight:
+    job: Job
+    future: Future[Any]
+    started: float
+    waiting: set[str] = field(default_factory=set)
+
+
+class AnalysisService:
+    """Admission, deduplication and results in front of an executor (thread-safe)."""
+
+    def __init__(self, executor: Executor, limits: Limits | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._executor = executor
+        self.limits = limits or Limits()
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._flights: dict[tuple[object, ...], _Flight] = {}
+        self._results: OrderedDict[tuple[object, ...], Outcome] = OrderedDict()
+        self._wanted: dict[str, tuple[object, ...]] = {}
+        per_learner = self.limits.new_per_minute_learner / 60
+        per_connection = self.limits.new_per_minute_connection / 60
+        self._learner_rate = RateLimit(per_learner, self.limits.burst, clock)
+        self._connection_rate = RateLimit(per_connection, self.limits.burst * 3, clock)
+
+    def ask(self, who: Requester, job: Job) -> Outcome:
+        """The job's outcome now; admits it (once for all who ask) when it is new."""
+        key = job.key
+        with self._lock:
+            kept = self._results.get(key)
+            if kept is not None:
+                self._results.move_to_end(key)
+                return kept
+            flight = self._flights.get(key)
+            if flight is not None:
+                return self._pending_or_late(who, key, flight)
+            refused = self._refusal(who)
+            if refused is not None:
+                return refused
+            self._let_go(who.learner)
+            future = self._executor.submit(run, job)
+            flight = _Flight(job, future, self._clock(), {who.learner})
+            self._flights[key] = flight
+            self._wanted[who.learner] = key
+        future.add_done_callback(lambda done: self._finished(key, done))
+        return Outcome(State.PENDING)
+
+    def in_flight(self) -> int:
+        with self._lock:
+            return len(self._flights)
+
+    def _pending_or_late(self, who: Requester, key: tuple[object, ...],
+                         flight: _Flight) -> Outcome:
+        if self._clock() - flight.started > flight.job.budget.seconds:
+            # Past its budget the job is given up for everyone; a worker that still runs it
+            # finishes in vain (its searches have node limits of their own).
+            del self._flights[key]
+            late = Outcome(State.FAILED, reason="over-budget")
+            self._keep(key, late)
+            return late
+        if self._wanted.get(who.learner) != key:
+            self._let_go(who.learner)
+            flight.waiting.add(who.learner)
+            self._wanted[who.learner] = key
+        return Outcome(State.PENDING)
+
+    def _refusal(self, who: Requester) -> Outcome | None:
+        if len(self._flights) >= self.limits.in_flight:
+            return Outcome(State.REFUSED, reason=Refusal.QUEUE_FULL)
+        wait = self._learner_rate.wait(who.learner)
+        if wait > 0:
+            return Outcome(State.REFUSED, reason=Refusal.TOO_MANY_FOR_LEARNER, retry_after=wait)
+        wait = self._connection_rate.wait(who.connection)
+        if wait > 0:
+            return Outcome(State.REFUSED, reason=Refusal.TOO_MANY_FOR_CONNECTION,
+                           retry_after=wait)
+        self._learner_rate.take(who.learner)
+        self._connection_rate.take(who.connection)
+        return None
+
+    def _let_go(self, learner: str) -> None:
+        """The learner no longer waits for their older job: cancel it if nobody else does."""
+        old = self._wanted.pop(learner, None)
+        flight = self._flights.get(old) if old is not None else None
+        if flight is None:
+            return
+        flight.waiting.discard(learner)
+        if not flight.waiting and flight.future.cancel():
+            del self._flights[old]  # type: ignore[arg-type]  # old is a key when flight is set
+
+    def _finished(self, key: tuple[object, ...], future: Future[Any]) -> None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        outcome = (Outcome(State.DONE, future.result()) if error is None
+                   else Outcome(State.FAILED, reason=f"{type(error).__name__}: {error}"))
+        with self._lock:
+            flight = self._flights.pop(key, None)
+            if flight is None:
+                return  # given up past its budget
+            self._keep(key, outcome)
+
+    def _keep(self, key: tuple[object, ...], outcome: Outcome) -> None:
+        self._results[key] = outcome
+        self._results.move_to_end(key)
+        while len(self._results) > self.limits.kept:
+            self._results.popitem(last=False)

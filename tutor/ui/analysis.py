@@ -1,0 +1,61 @@
+"""The page's side of the analysis service: this server's service, who asks, and the wait.
+
+A page asks for a job on every run; while it is pending the page shows its fallback and a
+small fragment that polls once a second and reruns the page when the result is in, so the
+learner never waits on a search in their script thread.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+
+import streamlit as st
+
+from tutor.service import AnalysisService, Job, Outcome, Requester, State, configured_executor
+from tutor.ui.i18n import t
+from tutor.ui.learner import LEARNER
+
+REQUESTER = "analysis-requester"  # this session's own name until it has a learner id
+POLL_SECONDS = 1.0
+
+
+@st.cache_resource(show_spinner=False)
+def analysis() -> AnalysisService:
+    """This server process's analysis service (its local worker pool, or the Dask cluster
+    named by TAROT_TUTOR_DASK_SCHEDULER)."""
+    return AnalysisService(configured_executor())
+
+
+def requester() -> Requester:
+    """Who asks: the learner when known (no profile is made for asking), else this session;
+    and the connection's address, so many sessions from one client share one limit."""
+    learner = st.session_state.get(LEARNER)
+    if not isinstance(learner, str) or not learner:
+        learner = st.session_state.get(REQUESTER)
+        if not isinstance(learner, str):
+            learner = st.session_state[REQUESTER] = f"session-{secrets.token_hex(8)}"
+    address = getattr(st.context, "ip_address", None) or "local"
+    return Requester(learner, str(address))
+
+
+def ask(job: Job) -> Outcome:
+    return analysis().ask(requester(), job)
+
+
+def show_not_ready(outcome: Outcome, job: Job, lang: str) -> None:
+    """What the page says while a job is not done: pending (and the poll), refused, failed."""
+    if outcome.state is State.PENDING:
+        _wait(job, lang)
+    elif outcome.state is State.REFUSED:
+        st.warning(t(lang, f"analysis.refused_{outcome.reason.replace('-', '_')}",
+                     seconds=max(1, math.ceil(outcome.retry_after))))
+    elif outcome.state is State.FAILED:
+        st.warning(t(lang, "analysis.failed"))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _wait(job: Job, lang: str) -> None:
+    if ask(job).state is not State.PENDING:
+        st.rerun()
+    st.info(t(lang, "analysis.pending"), icon=":material/hourglass_top:")
