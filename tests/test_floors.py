@@ -27,6 +27,8 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("tutor.practice", "tutor.content"),
     # the review of a played deal: the solver's verdicts beside the coach's remarks
     ("tutor.review",),
+    # the analysis service: the heavy jobs above (mining, reviews) run on worker processes
+    ("tutor.service",),
     # the practice page's state, which keeps the finished deal's review
     ("tutor.practice.page",),
     # the pages and the command line

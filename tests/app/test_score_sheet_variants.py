@@ -18,7 +18,7 @@ from tutor.ui.score_sheet_state import sheet_of
 from tutor.ui.views import score_lines
 
 # A garde made by 8 with the petit au bout to the attack: FFT multiplies the bonus (+318 at
-# 4 players with a simple poignée), seed 004's web game adds a flat 10 to the stake.
+# 4 players with a simple poignée), the online-first-to-100 rules add a flat 10 to the stake.
 DEAL = {
     "taker": 0,
     "contract": "garde",
@@ -77,7 +77,7 @@ def test_a_sheet_scores_each_deal_as_the_engine_does_under_its_rules(
 
 
 def test_the_variants_differ_where_the_rules_differ() -> None:
-    # The comparison above is not empty: seed 004's flat petit au bout changes this deal.
+    # The comparison above is not empty: online-first-to-100's flat petit au bout changes this deal.
     assert score(DEAL_INPUT, FFT_2012).taker != score(DEAL_INPUT, ONLINE_FIRST_TO_100).taker
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 from tutor.ui.registry import PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
-# keys of parts shown on several pages: the language, the learner's profile, a position view
-SHARED = ("app", "learner", "position")
+# keys of parts shown on several pages: the language, the learner's profile, a position view,
+# the analysis service's requester
+SHARED = ("app", "learner", "position", "analysis")
 PREFIXES = tuple(page.key_prefix for page in PAGES) + tuple(f"{name}-" for name in SHARED)
 HOLE = "{}"  # a formatted part of an f-string key
 WORDS = re.compile(r"^(?:[a-z0-9]+|\{\})(?:-(?:[a-z0-9]+|\{\}))*$")

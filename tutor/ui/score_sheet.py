@@ -75,7 +75,7 @@ def show_rules(rules: Rules, lang: str) -> None:
 
 
 def show_winners(sheet: Sheet, lang: str) -> None:
-    """The rules' target reached (seed 004's first to 100): who won."""
+    """The rules' target reached (online-first-to-100's first to 100): who won."""
     winners = sheet.winners()
     if winners and sheet.rules.target_score is not None:
         st.success(
