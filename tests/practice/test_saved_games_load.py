@@ -27,10 +27,23 @@ def test_the_fixture_has_every_kind_of_move() -> None:
     assert kinds == {"bid", "call", "discard", "chelem", "poignee", "play"}
 
 
+# Fields a game gained after the fixture was saved, with the value an old game loads with.
+ADDED_SINCE = {"takebacks": 0}
+
+
+def as_saved_then(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the fields added since the fixture, each checked at its old default."""
+    deals = [*data["rows"], data["current"]]
+    for deal in deals:
+        for name, default in ADDED_SINCE.items():
+            assert deal.pop(name) == default
+    return data
+
+
 @pytest.mark.parametrize("saved", SAVED, ids=lambda g: f"{g['players']}-players")
 def test_a_game_saved_before_the_record_loads_and_saves_the_same(saved: dict[str, Any]) -> None:
     game = PracticeGame.from_data(saved)
-    assert game.to_data() == saved
+    assert as_saved_then(game.to_data()) == saved
     assert game.deal.moves == saved["current"]["moves"]
 
 
