@@ -17,35 +17,48 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
 
-from tutor.engine.announcements import POIGNEE_TRUMPS, Chelem, Poignee
-from tutor.engine.cards import (
+from tutor.engine import (
+    CHIEN_SIZE,
     EXCUSE,
     EXCUSE_BIT,
+    FFT_2012,
     FULL_DECK,
+    HAND_SIZE,
     HONOURS_MASK,
     KINGS_MASK,
     OUDLERS_MASK,
+    POIGNEE_TRUMPS,
+    PRESETS,
     TRUMPS_MASK,
+    Chelem,
+    ChienFate,
+    Contract,
+    Deal,
+    Poignee,
+    Score,
+    ScoreInput,
+    Side,
+    StepKind,
+    TarotError,
     card_name,
     cards_of,
+    count_in_pairs,
+    count_in_threes,
     display_order,
+    explain_play,
     format_card,
     format_half,
     half_points,
+    led_suit,
     mask_of,
+    nominal_value,
     parse_card,
     parse_cards,
+    rules_named,
+    score,
     suit_of,
+    validate_hand_and_trick,
 )
-from tutor.engine.contracts import ChienFate, Contract
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.ecart import CHIEN_SIZE
-from tutor.engine.errors import TarotError
-from tutor.engine.game import Deal
-from tutor.engine.play import explain_play, led_suit, validate_position
-from tutor.engine.scoring import Score, ScoreInput, Side, StepKind, score
-from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
-from tutor.engine.variants import FFT_2012, PRESETS, rules_named
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,7 +145,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
         if args.first_trick:
             check_first_trick_hand(hand, args.players)
         hand_mask = mask_of(hand)
-        validate_position(hand_mask, trick, args.players)
+        validate_hand_and_trick(hand_mask, trick, args.players)
         verdicts = explain_play(hand_mask, trick, called, args.first_trick)
     if args.json:
         print(

@@ -8,7 +8,7 @@ from tutor.engine.contracts import Contract, check_bid, check_call
 from tutor.engine.dealing import deal
 from tutor.engine.ecart import check_ecart
 from tutor.engine.errors import TarotError
-from tutor.engine.play import check_play, validate_position
+from tutor.engine.play import check_play, validate_hand_and_trick
 from tutor.engine.scoring import ScoreInput, Side, validate_score_input
 from tutor.engine.variants import rules_named
 
@@ -30,7 +30,7 @@ C = parse_card
         (lambda: check_call(0, C("QS")), "card_not_callable", ("QS",)),
         (lambda: check_play(mask_of(parse_cards("2H T5")), [C("KH")], C("T5")),
          "must_follow_suit", ("T5", "2H")),
-        (lambda: validate_position(mask_of(parse_cards("2H")), [C("2H")]),
+        (lambda: validate_hand_and_trick(mask_of(parse_cards("2H")), [C("2H")]),
          "card_in_hand_and_trick", ("2H",)),
         (lambda: check_ecart(mask_of(parse_cards("KH 2H 3H")), mask_of(parse_cards("KH 2H 3H")),
                              3), "king_in_ecart", ("KH",)),

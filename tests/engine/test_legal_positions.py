@@ -24,7 +24,7 @@ from tutor.engine.cards import (
     parse_cards,
     suit_of,
 )
-from tutor.engine.play import Reason, explain_play, legal_cards, validate_position
+from tutor.engine.play import Reason, explain_play, legal_cards, validate_hand_and_trick
 
 FIXTURE = Path(__file__).parent / "fixtures" / "legal_positions.yaml"
 POSITIONS: list[dict[str, Any]] = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
@@ -104,8 +104,8 @@ def test_position_is_well_formed_and_complete(raw: dict[str, Any]) -> None:
     assert pos.players in (3, 4, 5)
     if pos.players != 5:
         assert "called" not in raw and "first_trick" not in raw, "called card: 5 players only"
-    # a position that can happen: validate_position refuses duplicates, overlaps, full tricks
-    validate_position(pos.hand_mask, pos.trick, pos.players)
+    # a position that can happen: validate_hand_and_trick refuses duplicates, overlaps, full tricks
+    validate_hand_and_trick(pos.hand_mask, pos.trick, pos.players)
     assert len(pos.trick) <= pos.players - 1
     assert 1 <= len(pos.hand) <= 18
     if pos.players == 5:  # 15 cards each: 15 on the first trick, at most 14 afterwards

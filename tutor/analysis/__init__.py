@@ -41,10 +41,7 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
-from tutor.engine.cards import Card
-from tutor.engine.game import Deal
-from tutor.engine.play import check_play
-from tutor.engine.position import Position, parse_position, validate_position
+from tutor.engine import Card, Deal, Position, check_play, parse_position, validate_position
 
 __all__ = [
     "Analysis",

@@ -19,18 +19,20 @@ from enum import StrEnum
 from functools import lru_cache
 
 from tutor.analysis import Analysis, Line, analyse, best_line
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     HALF_POINTS,
     KINGS_MASK,
     PETIT,
     Card,
+    Deal,
+    Position,
+    TrickRecord,
     cards_of,
     format_cards,
+    format_position,
     is_trump,
 )
-from tutor.engine.game import Deal, TrickRecord
-from tutor.engine.position import Position, format_position
 
 MARGIN = 10  # points of the taker's final mark every other card must lose
 NODE_LIMIT = 400_000  # a proof that needs more is refused: the puzzle is too deep for a page

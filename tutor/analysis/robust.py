@@ -33,7 +33,7 @@ from functools import lru_cache
 from statistics import fmean
 
 from tutor.analysis import Analysis, analyse
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     KINGS_MASK,
     OUDLERS_MASK,
@@ -41,16 +41,17 @@ from tutor.engine.cards import (
     TRUMPS_ABOVE,
     TRUMPS_MASK,
     Card,
+    ChienFate,
+    Position,
     bit,
     cards_of,
     format_card,
     is_trump,
     mask_of,
+    parse_position,
     rank_of,
     suit_of,
 )
-from tutor.engine.contracts import ChienFate
-from tutor.engine.position import Position, parse_position
 
 SAMPLES = 48  # deals of the hidden hands per position
 MIN_SHARE = 0.5  # the card is best (alone or tied) in at least this share of the deals

@@ -33,25 +33,34 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from tutor.engine.announcements import Chelem, Poignee, chelem_outcome
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
     HALF_POINTS,
+    HAND_SIZE,
+    NO_SUIT_LED,
     PETIT,
     TRUMP_21,
+    TRUMP_LED,
     Card,
+    Chelem,
+    ChienFate,
+    ExcuseFate,
+    ExcuseLastTrick,
+    Poignee,
+    Position,
+    ScoreInput,
+    Side,
+    calculate,
     cards_of,
+    chelem_outcome,
     half_points,
+    legal_mask,
     oudlers_in,
+    rules_of,
+    trick_outcome,
 )
-from tutor.engine.contracts import ChienFate
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.play import NO_SUIT_LED, TRUMP_LED, legal_mask
-from tutor.engine.position import Position, rules_of
-from tutor.engine.scoring import ScoreInput, Side, calculate
-from tutor.engine.trick import ExcuseFate, ExcuseLastTrick, trick_outcome
 
 PETIT_BIT = 1 << PETIT
 EXCUSE_HALF = HALF_POINTS[EXCUSE]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from tutor.engine.game import Action, Deal
+from tutor.engine import Action, Deal
 
 
 @runtime_checkable

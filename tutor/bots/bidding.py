@@ -16,9 +16,10 @@ strong hands.
 
 from __future__ import annotations
 
-from tutor.engine.cards import (
+from tutor.engine import (
     CAVALIER,
     EXCUSE_BIT,
+    HAND_SIZE,
     JACK,
     KING,
     PETIT,
@@ -28,11 +29,11 @@ from tutor.engine.cards import (
     TRUMP_21,
     TRUMPS_MASK,
     Card,
+    Contract,
+    callable_cards,
     cards_of,
     suit_card,
 )
-from tutor.engine.contracts import Contract, callable_cards
-from tutor.engine.dealing import HAND_SIZE
 
 MAJOR_TRUMPS = sum(1 << (PETIT + n - 1) for n in range(16, 21))
 # Per plain suit: its mask and where its king, queen, cavalier and jack are.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from tutor.bots.knowledge import TRUMP_SUIT, TableKnowledge, View, observe
-from tutor.engine.cards import (
+from tutor.engine import (
     CAVALIERS_MASK,
     EXCUSE,
     EXCUSE_BIT,
@@ -40,10 +40,10 @@ from tutor.engine.cards import (
     TRUMPS_ABOVE,
     TRUMPS_MASK,
     Card,
+    Deal,
     cards_of,
     highest,
 )
-from tutor.engine.game import Deal
 
 PLAIN_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 PETIT_BIT = 1 << PETIT

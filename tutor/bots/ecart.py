@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.engine.cards import (
+from tutor.engine import (
     HALF_POINTS,
     KINGS_MASK,
     OUDLERS_MASK,
@@ -18,8 +18,8 @@ from tutor.engine.cards import (
     TRUMPS_MASK,
     Card,
     cards_of,
+    discardable_plain_cards,
 )
-from tutor.engine.ecart import discardable_plain_cards
 
 
 def plan_ecart(hand: int, size: int) -> list[Card]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     FIRST_TRUMP,
     SUIT_MASKS,
     TRUMPS_MASK,
     Card,
+    ChienFate,
+    Deal,
+    TrickRecord,
 )
-from tutor.engine.contracts import ChienFate
-from tutor.engine.game import Deal, TrickRecord
 
 TRUMP_SUIT = 4
 

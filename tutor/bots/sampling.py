@@ -32,20 +32,20 @@ import random
 from dataclasses import dataclass
 
 from tutor.bots.knowledge import TRUMP_SUIT, View, observe
-from tutor.engine.cards import (
+from tutor.engine import (
+    CHIEN_SIZE,
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
     FULL_DECK,
+    HAND_SIZE,
     KINGS_MASK,
     OUDLERS_MASK,
     TRUMPS_MASK,
     Card,
+    ChienFate,
+    Deal,
 )
-from tutor.engine.contracts import ChienFate
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.ecart import CHIEN_SIZE
-from tutor.engine.game import Deal
 
 # Cards the écart may never hold besides the trumps it shows (RULES §5).
 NEVER_IN_ECART = KINGS_MASK | OUDLERS_MASK | TRUMPS_MASK

@@ -8,14 +8,17 @@ from tutor.bots.bidding import choose_bid, choose_call, hand_strength
 from tutor.bots.cardplay import choose_card
 from tutor.bots.ecart import next_discard
 from tutor.bots.knowledge import TableKnowledge
-from tutor.engine.cards import DECK_SIZE, EXCUSE_BIT, TRUMP_21, TRUMPS_MASK
-from tutor.engine.contracts import Contract
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.game import (
+from tutor.engine import (
+    DECK_SIZE,
+    EXCUSE_BIT,
+    HAND_SIZE,
+    TRUMP_21,
+    TRUMPS_MASK,
     Action,
     AnnounceChelem,
     Bid,
     Call,
+    Contract,
     Deal,
     Discard,
     Phase,

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.bots.base import Bot
-from tutor.engine.game import Deal, Phase
+from tutor.engine import Deal, Phase
 
 WAITING = (Phase.PLAYING, Phase.BIDDING, Phase.CALLING, Phase.ECART, Phase.CHELEM)
 PLAYING = Phase.PLAYING

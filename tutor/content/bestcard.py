@@ -20,9 +20,7 @@ from tutor.analysis.bestcard import (
     recognise,
     won_by_us,
 )
-from tutor.engine.cards import EXCUSE, PETIT, Card, card_name
-from tutor.engine.game import TrickRecord
-from tutor.engine.position import Position
+from tutor.engine import EXCUSE, PETIT, Card, Position, TrickRecord, card_name
 
 CONTRACTS = {"prise": "prise", "garde": "garde", "garde-sans": "garde sans",
              "garde-contre": "garde contre"}

@@ -31,10 +31,16 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from tutor.engine.cards import Card, format_card, mask_of, parse_card
-from tutor.engine.errors import CardNotationError, ImpossiblePositionError
-from tutor.engine.position import Position as EnginePosition
-from tutor.engine.position import parse_position
+from tutor.engine import (
+    Card,
+    CardNotationError,
+    ImpossiblePositionError,
+    format_card,
+    mask_of,
+    parse_card,
+    parse_position,
+)
+from tutor.engine import Position as EnginePosition
 
 LANGUAGES = {"en": "English", "it": "Italian"}
 CONTRACT_CODES = ("prise", "garde", "garde-sans", "garde-contre")

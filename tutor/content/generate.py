@@ -19,32 +19,35 @@ from tutor.content.bestcard import puzzle_texts
 from tutor.content.checks import check_puzzle
 from tutor.content.mine import candidate_positions, find_in
 from tutor.content.models import Puzzle
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.cards import (
+from tutor.engine import (
+    NO_SUIT_LED,
+    TRUMP_LED,
     Card,
+    Chelem,
+    Contract,
+    Deal,
+    ImpossiblePositionError,
+    Phase,
+    PlayVerdicts,
+    Poignee,
+    Reason,
+    ScoreInput,
+    Side,
+    callable_cards,
     card_name,
     cards_of,
+    count_in_threes,
     display_order,
+    explain_play,
     format_card,
     format_half,
     half_points,
-    mask_of,
-    suit_name,
-)
-from tutor.engine.contracts import Contract, callable_cards
-from tutor.engine.errors import ImpossiblePositionError
-from tutor.engine.game import Deal, Phase
-from tutor.engine.play import (
-    NO_SUIT_LED,
-    TRUMP_LED,
-    PlayVerdicts,
-    Reason,
-    explain_play,
     led_suit,
+    mask_of,
+    score,
+    suit_name,
     top_trump,
 )
-from tutor.engine.scoring import ScoreInput, Side, score
-from tutor.engine.tarocchi import count_in_threes
 
 FAMILIES = ("obligations", "counting", "scoring", "proven")
 FAMILY_THEMES = {

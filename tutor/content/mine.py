@@ -32,9 +32,7 @@ from tutor.analysis.bestcard import (
 from tutor.analysis.robust import robustness_of
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import PLAYING, WAITING, DecisionRandom
-from tutor.engine.cards import format_cards
-from tutor.engine.game import Deal
-from tutor.engine.position import format_position
+from tutor.engine import Deal, format_cards, format_position
 
 MAX_TRICKS = 5  # positions with at most this many tricks left (the current one counted)
 MOST_TRICKS = 8  # --tricks past this solves whole deals: hours, not a puzzle's seconds

@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 
 from tutor.content.errors import FieldPath
 from tutor.content.fields import Position
-from tutor.engine.cards import Card, format_card
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.ecart import CHIEN_SIZE
-from tutor.engine.errors import TarotError
-from tutor.engine.play import validate_position
+from tutor.engine import (
+    CHIEN_SIZE,
+    HAND_SIZE,
+    Card,
+    TarotError,
+    format_card,
+    validate_hand_and_trick,
+)
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def check_position(pos: Position, at: FieldPath, role: str) -> list[Issue]:
         r.add(("contract",), f"no écart on a {pos.contract}: the chien is not taken")
     if not r and pos.hand and role in ("play", "legal-set", "show"):
         try:  # the engine's own guard, in case it knows more
-            validate_position(pos.hand_mask, pos.trick_cards, n)
+            validate_hand_and_trick(pos.hand_mask, pos.trick_cards, n)
         except TarotError as exc:
             r.add((), str(exc))
     return r.issues

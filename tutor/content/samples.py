@@ -7,9 +7,7 @@ import random
 
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.game import Deal, Phase
-from tutor.engine.variants import FFT_2012, Rules
+from tutor.engine import FFT_2012, HAND_SIZE, Deal, Phase, Rules
 
 
 def _at_trick_start(deal: Deal, tricks_left: int) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from tutor.engine.cards import Card, parse_card
+from tutor.engine import Card, parse_card
 
 RIGHT = "right"
 NOT_ACCEPTED = "not_accepted"

@@ -42,6 +42,7 @@ POIGNEE_TRUMPS: dict[int, dict[Poignee, int]] = {
 
 
 class PoigneeReason(StrEnum):
+    """Why a poignée shown is refused (the codes the UI translates)."""
     NOT_IN_HAND = "poignee_card_not_in_hand"
     NOT_A_TRUMP = "poignee_card_not_a_trump"
     WRONG_COUNT = "poignee_wrong_count"
@@ -148,6 +149,8 @@ _CHELEM_BONUS = {
 
 
 def chelem_outcome(announced: bool, attack_won_all: bool, defence_won_all: bool) -> Chelem:
+    """Which chelem the deal ends with: announced or not, made by the attack or by the
+    defence, or none."""
     if announced:
         return Chelem.ANNOUNCED_MADE if attack_won_all else Chelem.ANNOUNCED_FAILED
     if attack_won_all:

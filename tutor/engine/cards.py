@@ -45,6 +45,7 @@ DECK_SIZE = 78
 
 
 def suit_card(suit: Suit, rank: int) -> Card:
+    """The plain card of ``suit`` and ``rank`` (1 to 10, then jack 11 to king 14)."""
     return int(suit) * 14 + rank - 1
 
 
@@ -53,6 +54,7 @@ def trump(number: int) -> Card:
 
 
 def bit(card: Card) -> int:
+    """The card's bit in a card mask."""
     return 1 << card
 
 
@@ -76,6 +78,7 @@ TRUMPS_ABOVE: tuple[int, ...] = tuple(
 
 
 def suit_of(card: Card) -> Suit:
+    """The card's suit: a plain suit, the trumps, or the Excuse's own."""
     if card == EXCUSE:
         return Suit.EXCUSE
     return Suit(card // 14) if card < FIRST_TRUMP else Suit.TRUMPS
@@ -89,6 +92,7 @@ def rank_of(card: Card) -> int:
 
 
 def is_trump(card: Card) -> bool:
+    """A trump, 1 to 21 (the Excuse is not one)."""
     return FIRST_TRUMP <= card < EXCUSE
 
 
@@ -205,12 +209,15 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def highest(mask: int) -> Card:
+    """The card of the highest index in a non-empty mask (plain cards, then trumps, then the
+    Excuse)."""
     return mask.bit_length() - 1
 
 
 # Display order for a hand: trumps high to low first? Players sort by suit; we show the
 # Excuse and trumps after the four suits, each suit from king down, trumps from 21 down.
 def display_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order a hand is shown: by suit, each from its highest card down."""
     def key(card: Card) -> tuple[int, int]:
         suit = suit_of(card)
         return (int(suit), -rank_of(card))
@@ -297,6 +304,7 @@ def card_name(card: Card, lang: str = "en") -> str:
 
 
 def suit_name(suit: Suit, lang: str = "en") -> str:
+    """The suit's name in English or Italian."""
     if suit is Suit.TRUMPS:
         return "trumps" if lang == "en" else "atout"
     if suit is Suit.EXCUSE:

@@ -139,6 +139,7 @@ def has_petit_sec(hand: int) -> bool:
 
 
 def petit_sec_seat(dealt: DealtCards) -> int | None:
+    """The seat dealt the Petit with no other trump and no Excuse (the deal is void), else None."""
     for seat, hand in enumerate(dealt.hands):
         if hand & _TRUMPS_AND_EXCUSE == _PETIT_BIT:  # has_petit_sec, without a call per seat
             return seat

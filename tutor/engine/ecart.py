@@ -21,6 +21,7 @@ PLAIN_CARDS_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
 
 class EcartReason(StrEnum):
+    """Why a card may not go to the écart (the codes the UI translates)."""
     NOT_IN_HAND = "not_in_hand"
     KING = "king_in_ecart"
     OUDLER = "oudler_in_ecart"
@@ -96,6 +97,7 @@ def trumps_to_show(ecart: int) -> list[Card]:
 
 
 def legal_ecart_exists(hand: int, size: int) -> bool:
+    """Whether the hand has ``size`` cards that are neither kings nor oudlers (trumps allowed)."""
     allowed = hand & ~(KINGS_MASK | OUDLERS_MASK)
     return allowed.bit_count() >= size
 

@@ -117,7 +117,7 @@ def legal_cards(
 
 
 # --- the explanation ----------------------------------------------------------------------
-def validate_position(hand: int, trick: Sequence[Card], players: int = 4) -> None:
+def validate_hand_and_trick(hand: int, trick: Sequence[Card], players: int = 4) -> None:
     """Refuse a trick that cannot happen: a card twice, in hand and trick, a full trick."""
     if len(set(trick)) != len(trick):
         twice = [c for c in set(trick) if trick.count(c) > 1]

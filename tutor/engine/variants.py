@@ -57,6 +57,8 @@ class JusteFait(Enum):
 
 
 class PoigneeCredit(Enum):
+    """Who a poignée's bonus goes to: the side that wins the deal (FFT), or the side that
+    showed it."""
     TO_THE_DEAL_WINNER = "to_the_deal_winner"  # FFT: whoever showed it
     TO_THE_SHOWER = "to_the_shower"
 

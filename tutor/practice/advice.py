@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from tutor.bots.bidding import SAFE_PETIT_TRUMPS, choose_bid, choose_call, wanted_contract
 from tutor.bots.ecart import plan_ecart
-from tutor.engine.cards import (
+from tutor.engine import (
     CAVALIERS_MASK,
     KING,
     KINGS_MASK,
@@ -27,17 +27,24 @@ from tutor.engine.cards import (
     QUEENS_MASK,
     SUIT_MASKS,
     TRUMPS_MASK,
+    Action,
+    Bid,
     Card,
+    ChienFate,
+    Contract,
+    Deal,
+    EcartReason,
+    Phase,
     Suit,
+    callable_cards,
     cards_of,
+    ecart_refusal,
     half_points,
     mask_of,
     rank_of,
     suit_of,
+    trumps_to_show,
 )
-from tutor.engine.contracts import ChienFate, Contract, callable_cards
-from tutor.engine.ecart import EcartReason, ecart_refusal, trumps_to_show
-from tutor.engine.game import Action, Bid, Deal, Phase
 
 LONG_SUIT = 5  # lesson 5: a long suit; the bots count it from five cards too
 # Trumps 16 to 21: "their number and height" (lesson 5), the bots' major trumps and the 21.

@@ -12,21 +12,22 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.bots.knowledge import observe
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     HALF_POINTS,
     KINGS_MASK,
     PETIT,
     Card,
+    Deal,
+    ExcuseLastTrick,
+    PetitAuBoutCredit,
+    ReplayedTrick,
+    TrickRecord,
     cards_of,
     is_trump,
+    led_suit,
     suit_of,
 )
-from tutor.engine.game import Deal, TrickRecord
-from tutor.engine.play import led_suit
-from tutor.engine.record import ReplayedTrick
-from tutor.engine.trick import ExcuseLastTrick
-from tutor.engine.variants import PetitAuBoutCredit
 
 # A card "gives points" from the jack up (1.5 points); low cards are 0.5.
 POINT_CARD = 3

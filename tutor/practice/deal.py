@@ -19,26 +19,30 @@ from enum import StrEnum
 from tutor.bots.base import Bot
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, decision_rng
-from tutor.engine import play as rules
-from tutor.engine.announcements import Poignee
-from tutor.engine.cards import Card, cards_of
-from tutor.engine.contracts import Contract, callable_cards
-from tutor.engine.dealing import petit_sec_seat
-from tutor.engine.errors import IllegalActionError
-from tutor.engine.game import (
+from tutor.engine import (
+    FFT_2012,
     Action,
     AnnounceChelem,
     Bid,
     Call,
+    Card,
+    Contract,
     Deal,
+    DealRecord,
     DealResult,
     Discard,
+    IllegalActionError,
     Phase,
     Play,
+    Poignee,
+    Replay,
+    Rules,
     ShowPoignee,
+    callable_cards,
+    cards_of,
+    petit_sec_seat,
 )
-from tutor.engine.record import DealRecord, Replay
-from tutor.engine.variants import FFT_2012, Rules
+from tutor.engine import play as rules
 from tutor.practice.coach import Remark, remarks_on
 from tutor.practice.events import TableEvent, event_of, trick_gathered
 

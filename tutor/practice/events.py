@@ -13,8 +13,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from tutor.engine.cards import Card, cards_of, format_card
-from tutor.engine.game import AnnounceChelem, Bid, Call, Play, ShowPoignee, TrickRecord
+from tutor.engine import (
+    AnnounceChelem,
+    Bid,
+    Call,
+    Card,
+    Play,
+    ShowPoignee,
+    TrickRecord,
+    cards_of,
+    format_card,
+)
 
 EventData = dict[str, Any]
 

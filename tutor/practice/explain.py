@@ -11,11 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tutor.engine.announcements import PoigneeReason
-from tutor.engine.cards import Card, cards_of
-from tutor.engine.ecart import EcartReason
-from tutor.engine.game import Deal, Phase
-from tutor.engine.play import NO_SUIT_LED, Reason, explain_play, led_suit
+from tutor.engine import (
+    NO_SUIT_LED,
+    Card,
+    Deal,
+    EcartReason,
+    Phase,
+    PoigneeReason,
+    Reason,
+    cards_of,
+    explain_play,
+    led_suit,
+)
 from tutor.practice.coach import RemarkCode
 from tutor.practice.deal import Refusal
 

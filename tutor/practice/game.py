@@ -25,10 +25,7 @@ from typing import Any
 
 from tutor.bots.base import Bot
 from tutor.bots.strong import BotLevel
-from tutor.engine.contracts import Contract
-from tutor.engine.game import Deal, Phase
-from tutor.engine.record import DealRecord
-from tutor.engine.variants import FFT_2012, Rules, rules_named
+from tutor.engine import FFT_2012, Contract, Deal, DealRecord, Phase, Rules, rules_named
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER, PracticeDeal
 

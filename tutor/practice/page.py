@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutor.bots.strong import BotLevel
-from tutor.engine.variants import Rules
+from tutor.engine import Rules
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData

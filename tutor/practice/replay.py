@@ -7,9 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor.engine.game import TrickRecord
-from tutor.engine.position import Position
-from tutor.engine.record import DealRecord, ReplayedTrick
+from tutor.engine import DealRecord, Position, ReplayedTrick, TrickRecord
 from tutor.practice.coach import Remark, remarks_on
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.game import Deal
-from tutor.engine.scoring import Side
+from tutor.engine import Deal, Side
 from tutor.practice.game import PracticeGame, row_deal
 from tutor.scoresheet.sheet import DealEntry, PoigneeEntry, Sheet
 

@@ -3,8 +3,7 @@ seat (+1) is on the learner's right and the last one on the left."""
 
 from __future__ import annotations
 
-from tutor.engine.contracts import ChienFate
-from tutor.engine.game import Deal
+from tutor.engine import ChienFate, Deal
 
 SEAT_KEYS: dict[int, tuple[str, ...]] = {
     3: ("you", "right", "left"),

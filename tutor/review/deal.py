@@ -44,9 +44,7 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
-from tutor.engine.cards import Card, format_card, parse_card
-from tutor.engine.position import Position
-from tutor.engine.record import DealRecord
+from tutor.engine import Card, DealRecord, Position, format_card, parse_card
 from tutor.practice.coach import Remark
 from tutor.practice.replay import TrickView, replay
 

@@ -23,30 +23,33 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.cards import (
+from tutor.engine import (
     KINGS_MASK,
     OUDLERS_MASK,
     PETIT,
     TRUMPS_MASK,
-    Card,
-    cards_of,
-    display_order,
-)
-from tutor.engine.contracts import ChienFate, Contract, callable_cards
-from tutor.engine.errors import TarotError
-from tutor.engine.game import (
     AnnounceChelem,
     Bid,
     Call,
+    Card,
+    Chelem,
+    ChienFate,
+    Contract,
     Deal,
     DealResult,
     Discard,
     Phase,
     Play,
+    Poignee,
+    Score,
+    ScoreInput,
     ShowPoignee,
+    Side,
+    TarotError,
+    callable_cards,
+    cards_of,
+    display_order,
 )
-from tutor.engine.scoring import Score, ScoreInput, Side
 
 LEVELS = (1, 2, 3)
 MAX_SEED = 10**9

@@ -20,9 +20,9 @@ from fractions import Fraction
 from typing import Any
 
 from tutor import inputs
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.cards import (
+from tutor.engine import (
     CAVALIERS_MASK,
+    FFT_2012,
     HONOURS_MASK,
     JACKS_MASK,
     KINGS_MASK,
@@ -30,29 +30,28 @@ from tutor.engine.cards import (
     OUDLERS_MASK,
     QUEENS_MASK,
     TRUMPS_MASK,
-    cards_of,
-    half_points,
-)
-from tutor.engine.contracts import Contract
-from tutor.engine.scoring import (
+    Chelem,
+    Contract,
+    JusteFait,
+    Multiplied,
+    PetitAuBoutCredit,
+    Poignee,
+    PoigneeCredit,
+    Rounding,
+    Rules,
     Score,
     ScoreInput,
     Side,
     StepKind,
     calculate,
+    cards_of,
+    count_in_pairs,
+    count_in_threes,
+    half_points,
     marks_for,
     needed,
+    nominal_value,
     score,
-)
-from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
-from tutor.engine.variants import (
-    FFT_2012,
-    JusteFait,
-    Multiplied,
-    PetitAuBoutCredit,
-    PoigneeCredit,
-    Rounding,
-    Rules,
 )
 
 OLD_MULTIPLIERS = {Contract.GARDE_SANS: 3, Contract.GARDE_CONTRE: 4}

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tutor.engine.cards import mask_of
-from tutor.engine.scoring import Score, StepKind
+from tutor.engine import Score, StepKind, mask_of
 from tutor.scorequiz.generator import Question
 from tutor.scorequiz.mistakes import (
     Case,

@@ -7,7 +7,7 @@ else comes back as ``("engine", {"text": message})``.
 
 from __future__ import annotations
 
-from tutor.engine.errors import TarotError
+from tutor.engine import TarotError
 
 
 def explain(error: Exception) -> tuple[str, dict[str, object]]:

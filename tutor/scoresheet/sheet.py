@@ -19,12 +19,22 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.cards import TOTAL_HALF_POINTS, format_half
-from tutor.engine.contracts import Contract
-from tutor.engine.errors import ImpossiblePositionError
-from tutor.engine.scoring import Score, ScoreInput, Side, score, validate_score_input
-from tutor.engine.variants import FFT_2012, Rules, rules_named
+from tutor.engine import (
+    FFT_2012,
+    TOTAL_HALF_POINTS,
+    Chelem,
+    Contract,
+    ImpossiblePositionError,
+    Poignee,
+    Rules,
+    Score,
+    ScoreInput,
+    Side,
+    format_half,
+    rules_named,
+    score,
+    validate_score_input,
+)
 
 DATA_VERSION = 1
 CSV_FIELDS = (

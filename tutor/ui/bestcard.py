@@ -20,8 +20,7 @@ import streamlit as st
 
 from tutor.analysis.bestcard import line_after, proof_of, replay
 from tutor.content.kinds import BestCardExercise
-from tutor.engine.cards import Card, card_name, cards_of, format_half, half_points
-from tutor.engine.position import Position
+from tutor.engine import Card, Position, card_name, cards_of, format_half, half_points
 from tutor.ui.card_svg import card_svg
 from tutor.ui.i18n import t
 from tutor.ui.views import seat_label, show_cards

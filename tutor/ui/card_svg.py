@@ -24,7 +24,7 @@ from collections.abc import Collection, Iterable
 from functools import lru_cache
 from html import escape
 
-from tutor.engine.cards import (
+from tutor.engine import (
     DECK_SIZE,
     EXCUSE,
     PETIT,

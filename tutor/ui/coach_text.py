@@ -15,11 +15,12 @@ from urllib.parse import urlencode
 
 import yaml
 
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     PETIT,
     TRUMP_21,
     Card,
+    Contract,
     Suit,
     card_name,
     format_half,
@@ -27,7 +28,6 @@ from tutor.engine.cards import (
     suit_name,
     suit_of,
 )
-from tutor.engine.contracts import Contract
 from tutor.practice.advice import (
     BidAdvice,
     BidRisk,

@@ -16,8 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.cards import cards_of
-from tutor.engine.variants import Rules
+from tutor.engine import Rules, cards_of
 from tutor.practice import DealRow, PracticeGame
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of

@@ -16,7 +16,7 @@ import streamlit as st
 
 from tutor.content.kinds import ExerciseModel
 from tutor.content.verdict import RIGHT, WRONG_CHOICE, WRONG_NUMBER, Verdict
-from tutor.engine.cards import Card
+from tutor.engine import Card
 from tutor.ui.exercises import widget_of
 from tutor.ui.exercises.common import exercise_state
 from tutor.ui.i18n import localized, t

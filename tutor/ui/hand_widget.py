@@ -23,8 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.cards import card_name, format_card, parse_card
-from tutor.engine.errors import CardNotationError
+from tutor.engine import CardNotationError, card_name, format_card, parse_card
 from tutor.ui.card_svg import card_svg
 
 __all__ = ["card_picker"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine.cards import parse_cards
+from tutor.engine import parse_cards
 from tutor.ui.i18n import t
 from tutor.ui.registry import offers, page
 from tutor.ui.session import bank, current_language

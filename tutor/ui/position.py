@@ -15,11 +15,17 @@ from urllib.parse import quote
 
 import streamlit as st
 
+from tutor.engine import (
+    Card,
+    Deal,
+    Position,
+    TarotError,
+    card_name,
+    cards_of,
+    display_order,
+    format_position,
+)
 from tutor.engine import play as plays
-from tutor.engine.cards import Card, card_name, cards_of, display_order
-from tutor.engine.errors import TarotError
-from tutor.engine.game import Deal
-from tutor.engine.position import Position, format_position
 from tutor.inputs import clip, plain
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker

@@ -26,7 +26,7 @@ import streamlit as st
 from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
-from tutor.engine.cards import Card
+from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary

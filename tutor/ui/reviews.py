@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 import pandas as pd
 import streamlit as st
 
-from tutor.engine.cards import Card, card_name
-from tutor.engine.dealing import HAND_SIZE
-from tutor.engine.variants import Rules
+from tutor.engine import HAND_SIZE, Card, Rules, card_name
 from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.game import PracticeGame
 from tutor.practice.replay import TrickView, replay

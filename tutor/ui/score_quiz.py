@@ -14,11 +14,13 @@ from fractions import Fraction
 
 import streamlit as st
 
-from tutor.engine.cards import (
+from tutor.engine import (
     EXCUSE,
     PETIT,
     PLAIN_SUITS,
     Card,
+    Score,
+    Side,
     Suit,
     card_name,
     display_order,
@@ -29,7 +31,6 @@ from tutor.engine.cards import (
     suit_name,
     suit_of,
 )
-from tutor.engine.scoring import Score, Side
 from tutor.inputs import NUMBER_CHARS, InputRefused
 from tutor.inputs import parse_points as read_points
 from tutor.scorequiz.generator import LEVELS, MAX_SEED, Question, find_seed, generate

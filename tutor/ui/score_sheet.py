@@ -16,8 +16,7 @@ from datetime import date
 import pandas as pd
 import streamlit as st
 
-from tutor.engine.errors import ImpossiblePositionError
-from tutor.engine.variants import FFT_2012, PRESETS, Rules
+from tutor.engine import FFT_2012, PRESETS, ImpossiblePositionError, Rules
 from tutor.inputs import GAME_NAME_CHARS, NAME_CHARS, plain
 from tutor.progress.store import StaleEditError, StoreError
 from tutor.scoresheet.sheet import Sheet

@@ -12,10 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.contracts import Contract
-from tutor.engine.errors import ImpossiblePositionError
-from tutor.engine.scoring import Side
+from tutor.engine import Chelem, Contract, ImpossiblePositionError, Poignee, Side
 from tutor.inputs import plain
 from tutor.progress.store import StoreError
 from tutor.scoresheet.messages import explain

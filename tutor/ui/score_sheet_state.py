@@ -14,8 +14,7 @@ from datetime import date
 
 import streamlit as st
 
-from tutor.engine.errors import ImpossiblePositionError
-from tutor.engine.variants import FFT_2012, PRESETS
+from tutor.engine import FFT_2012, PRESETS, ImpossiblePositionError
 from tutor.inputs import GAME_NAME_CHARS, NAME_CHARS, plain
 from tutor.progress.store import NotFoundError, SavedGame, StoreError
 from tutor.scoresheet.messages import explain

@@ -9,11 +9,18 @@ from fractions import Fraction
 import streamlit as st
 
 from tutor.content.fields import TableView
-from tutor.engine.cards import Card, card_name, display_order, format_half
-from tutor.engine.contracts import Contract
-from tutor.engine.play import led_suit
-from tutor.engine.scoring import Score, StepKind
-from tutor.engine.variants import FFT_2012, Rules
+from tutor.engine import (
+    FFT_2012,
+    Card,
+    Contract,
+    Rules,
+    Score,
+    StepKind,
+    card_name,
+    display_order,
+    format_half,
+    led_suit,
+)
 from tutor.scorequiz.mistakes import Wrong
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.i18n import t

@@ -4,8 +4,7 @@ its labels."""
 
 from __future__ import annotations
 
-from tutor.engine.contracts import Contract
-from tutor.engine.variants import FFT_2012, Rules
+from tutor.engine import FFT_2012, Contract, Rules
 from tutor.practice import LEARNER, seat_key
 from tutor.ui.i18n import t
 

@@ -21,8 +21,7 @@ from tutor.content.kinds.base import Say
 from tutor.content.kinds.cards import card_words, judge_card
 from tutor.content.position_checks import Issue, Report, duplicate_cards
 from tutor.content.verdict import Verdict, read_card
-from tutor.engine.cards import Card, cards_of
-from tutor.engine.position import Position
+from tutor.engine import Card, Position, cards_of
 
 # The app loads its bank without the solver's proofs (they cost about 2.5 s of CPU per server
 # process, paid by the first visitor of any page); `python -m tutor check` and CI prove every

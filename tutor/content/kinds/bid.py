@@ -14,8 +14,7 @@ from tutor.content.fields import BID_CODES, ExerciseBase, Oudlers, Position, spl
 from tutor.content.kinds.base import Say
 from tutor.content.position_checks import Issue, Report, check_position
 from tutor.content.verdict import Verdict, judge_number, judge_set, read_codes
-from tutor.engine.contracts import Contract, may_bid
-from tutor.engine.scoring import needed
+from tutor.engine import Contract, may_bid, needed
 
 
 def _bid_answer(value: object) -> int | tuple[str, ...]:

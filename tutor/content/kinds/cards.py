@@ -7,8 +7,7 @@ from collections.abc import Iterable
 
 from tutor.content.fields import TableView, card_codes
 from tutor.content.verdict import NOT_ACCEPTED, RIGHT, Verdict
-from tutor.engine.cards import Card, card_name, display_order
-from tutor.engine.play import Reason, explain_play, illegal_play
+from tutor.engine import Card, Reason, card_name, display_order, explain_play, illegal_play
 
 
 def legal_cards(pos: TableView) -> tuple[Card, ...]:

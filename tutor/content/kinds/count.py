@@ -11,8 +11,7 @@ from tutor.content.fields import CardList, ExerciseBase, Points
 from tutor.content.kinds.base import Say
 from tutor.content.position_checks import Issue, Report, duplicate_cards
 from tutor.content.verdict import Verdict, judge_number
-from tutor.engine.cards import format_half, half_points, mask_of
-from tutor.engine.tarocchi import count_in_threes
+from tutor.engine import count_in_threes, format_half, half_points, mask_of
 
 
 class CountExercise(ExerciseBase):

@@ -10,13 +10,16 @@ from tutor.content.kinds.base import Say
 from tutor.content.kinds.cards import card_words
 from tutor.content.position_checks import Issue, Report, check_position, duplicate_cards
 from tutor.content.verdict import RIGHT, Verdict, read_cards
-from tutor.engine.cards import Card, cards_of, format_card, mask_of
-from tutor.engine.ecart import (
+from tutor.engine import (
     CHIEN_SIZE,
+    Card,
     EcartReason,
+    cards_of,
     default_ecart,
     ecart_refusals,
+    format_card,
     legal_ecart_exists,
+    mask_of,
 )
 
 ECART_REASONS = {

@@ -10,7 +10,7 @@ from tutor.content.kinds.base import Say
 from tutor.content.kinds.cards import card_words, legal_cards, play_reason
 from tutor.content.position_checks import Issue, check_position, duplicate_cards
 from tutor.content.verdict import Verdict, judge_set, read_cards
-from tutor.engine.cards import Card, display_order, format_card
+from tutor.engine import Card, display_order, format_card
 
 
 class LegalSetExercise(ExerciseBase):

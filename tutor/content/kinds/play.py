@@ -10,7 +10,7 @@ from tutor.content.kinds.base import Say
 from tutor.content.kinds.cards import card_words, judge_card, legal_cards, play_reason
 from tutor.content.position_checks import Issue, Report, check_position, duplicate_cards
 from tutor.content.verdict import Verdict, read_card
-from tutor.engine.cards import Card, format_card
+from tutor.engine import Card, format_card
 
 
 class PlayExercise(ExerciseBase):

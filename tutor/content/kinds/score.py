@@ -11,10 +11,7 @@ from tutor.content.fields import ContractCode, ExerciseBase, Model, Oudlers, Poi
 from tutor.content.kinds.base import Say
 from tutor.content.position_checks import Issue, Report
 from tutor.content.verdict import Verdict, judge_number
-from tutor.engine.announcements import Chelem, Poignee
-from tutor.engine.contracts import Contract
-from tutor.engine.errors import TarotError
-from tutor.engine.scoring import Score, ScoreInput, Side, score
+from tutor.engine import Chelem, Contract, Poignee, Score, ScoreInput, Side, TarotError, score
 
 Ask = Literal["taker", "partner", "defender", "unit"]
 

@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.content.fields import TableView
 from tutor.content.kinds import BestCardExercise, EcartExercise, LegalSetExercise, PlayExercise
 from tutor.content.verdict import WRONG_SET, Verdict
-from tutor.engine.cards import Card, display_order, suit_of
+from tutor.engine import Card, display_order, suit_of
 from tutor.ui import bestcard
 from tutor.ui.exercises.common import Widget, exercise_state, set_sentence
 from tutor.ui.hand_widget import card_picker

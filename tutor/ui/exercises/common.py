@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutor.content.kinds import ExerciseKind
 from tutor.content.verdict import Verdict
-from tutor.engine.cards import Card
+from tutor.engine import Card
 from tutor.inputs import NUMBER_CHARS, InputRefused, parse_points, parse_whole
 from tutor.ui.i18n import t
 

@@ -13,8 +13,7 @@ from tutor.content.kinds import BidExercise, CountExercise, ScoreExercise
 from tutor.content.kinds.bid import in_auction_order
 from tutor.content.kinds.score import score_input
 from tutor.content.verdict import WRONG_SET, Verdict
-from tutor.engine.cards import mask_of
-from tutor.engine.tarocchi import count_in_threes
+from tutor.engine import count_in_threes, mask_of
 from tutor.scorequiz.mistakes import (
     Case,
     CountCase,

@@ -8,9 +8,7 @@ import html
 
 import streamlit as st
 
-from tutor.engine.cards import card_name, cards_of
-from tutor.engine.game import Deal, Phase, TrickRecord
-from tutor.engine.variants import FFT_2012
+from tutor.engine import FFT_2012, Deal, Phase, TrickRecord, card_name, cards_of
 from tutor.practice import LEARNER, PracticeGame
 from tutor.practice.page import PracticeState
 from tutor.ui.card_svg import hand_svg_row

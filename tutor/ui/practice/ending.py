@@ -10,8 +10,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from tutor.engine.cards import TOTAL_HALF_POINTS, cards_of, display_order
-from tutor.engine.errors import ImpossiblePositionError
+from tutor.engine import TOTAL_HALF_POINTS, ImpossiblePositionError, cards_of, display_order
 from tutor.practice import LEARNER, DealRow
 from tutor.practice.page import PracticeState
 from tutor.practice.sheet import game_sheet

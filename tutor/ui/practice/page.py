@@ -17,11 +17,18 @@ from typing import Any
 import streamlit as st
 
 from tutor.bots.strong import BotLevel
-from tutor.engine.announcements import Poignee
-from tutor.engine.cards import Card, card_name, cards_of, display_order, parse_card
-from tutor.engine.contracts import Contract
-from tutor.engine.errors import CardNotationError
-from tutor.engine.variants import FFT_2012, PRESETS
+from tutor.engine import (
+    FFT_2012,
+    PRESETS,
+    Card,
+    CardNotationError,
+    Contract,
+    Poignee,
+    card_name,
+    cards_of,
+    display_order,
+    parse_card,
+)
 from tutor.practice import LEARNER, TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.advice import CoachLevel
 from tutor.practice.page import MessageKind, PracticeState, Speed

@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.variants import FFT_2012, PRESETS, Rules
+from tutor.engine import FFT_2012, PRESETS, Rules
 from tutor.practice import PracticeGame
 from tutor.practice.game import SEED_RANGE
 from tutor.practice.page import MessageKind, PracticeState, Speed

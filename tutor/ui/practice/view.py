@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.engine.cards import (
+from tutor.engine import (
     TRUMPS_MASK,
     Card,
+    Contract,
+    Deal,
+    TrickRecord,
     card_name,
     cards_of,
     display_order,
     format_card,
     parse_card,
 )
-from tutor.engine.contracts import Contract
-from tutor.engine.game import Deal, TrickRecord
 from tutor.practice import LEARNER, PracticeDeal, Stage, seat_key
 from tutor.practice.advice import CoachLevel, chien_face_up
 from tutor.practice.events import EventKind

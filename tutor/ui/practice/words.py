@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tutor.engine.cards import format_half
-from tutor.engine.contracts import Contract, first_to_speak
-from tutor.engine.game import Deal
-from tutor.engine.variants import FFT_2012, Rules
+from tutor.engine import FFT_2012, Contract, Deal, Rules, first_to_speak, format_half
 from tutor.practice import LEARNER, Refusal, seat_key
 from tutor.practice.explain import explain_refusal
 from tutor.ui import coach_text
