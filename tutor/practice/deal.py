@@ -21,6 +21,7 @@ from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, decision_rng
 from tutor.engine import (
     FFT_2012,
+    NO_SUIT_LED,
     Action,
     AnnounceChelem,
     Bid,
@@ -40,14 +41,13 @@ from tutor.engine import (
     ShowPoignee,
     callable_cards,
     cards_of,
+    led_suit,
     petit_sec_seat,
 )
-from tutor.engine import play as rules
 from tutor.practice.coach import Remark, remarks_on
 from tutor.practice.events import TableEvent, event_of, trick_gathered
 
 LEARNER = 0
-NO_SUIT_LED = rules.NO_SUIT_LED
 
 
 class Stage(StrEnum):
@@ -71,7 +71,7 @@ class Refusal:
     code: str
     card: Card | None = None
     forcing: tuple[Card, ...] = ()
-    led: int = rules.NO_SUIT_LED  # the suit led when a card was refused (for the sentence)
+    led: int = NO_SUIT_LED  # the suit led when a card was refused (for the sentence)
 
 
 class PracticeDeal:
@@ -305,7 +305,7 @@ class PracticeDeal:
         Playing a card without showing an offered poignée declines it."""
         if self.stage not in (Stage.PLAY, Stage.POIGNEE):
             return Refusal("wrong_phase", card)
-        refusal = self._learner(Stage.PLAY, Play(card), card, rules.led_suit(self.deal.trick))
+        refusal = self._learner(Stage.PLAY, Play(card), card, led_suit(self.deal.trick))
         if refusal is None:
             self.declined_poignee = True
         return refusal

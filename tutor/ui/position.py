@@ -16,6 +16,7 @@ from urllib.parse import quote
 import streamlit as st
 
 from tutor.engine import (
+    NO_SUIT_LED,
     Card,
     Deal,
     Position,
@@ -24,8 +25,9 @@ from tutor.engine import (
     cards_of,
     display_order,
     format_position,
+    illegal_play,
+    led_suit,
 )
-from tutor.engine import play as plays
 from tutor.inputs import clip, plain
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.hand_widget import card_picker
@@ -77,13 +79,13 @@ def verdict_text(deal: Deal, seat: int, card: Card, lang: str) -> tuple[bool, st
     """(legal, the sentence): the engine's rule for ``card`` played by ``seat`` now."""
     name = card_name(card, lang)
     trick = list(deal.trick)
-    verdict = plays.illegal_play(
+    verdict = illegal_play(
         deal.hands[seat], trick, card, deal.called, deal.tricks_done == 0
     )
     if verdict is None:
         return True, t(lang, "position.legal", card=name)
-    led = plays.led_suit(trick)
-    suit = t(lang, f"suits.{led}") if led != plays.NO_SUIT_LED else ""
+    led = led_suit(trick)
+    suit = t(lang, f"suits.{led}") if led != NO_SUIT_LED else ""
     forcing = ", ".join(card_name(c, lang) for c in display_order(verdict.forcing))
     reason = t(lang, f"verdict.{verdict.reason.value}", suit=suit, cards=forcing)
     return False, t(lang, "position.illegal", card=name, reason=reason)
