@@ -173,7 +173,7 @@ def bad_value(name: str, kind: str) -> str:
 def named_problems(page: str, name: str, others: dict[str, str], kind: str) -> list[str]:
     """What is wrong with the message of ``page`` for a bad ``?name=`` (none: all is well)."""
     params = {"lang": "en", **others, name: bad_value(name, kind)}
-    # home is the first page: no switch, so the app's first run (which reads ?lang=) is seen
+    # home is the default page: the app opened as it is, without a page switch
     at = opened(None if page == "home" else page, params)
     if isinstance(at, str):
         return [at]
