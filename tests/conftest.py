@@ -1,10 +1,34 @@
-"""Shared test settings: hypothesis profiles (CI runs more examples than a quick local run)."""
+"""Shared test settings.
+
+- Hypothesis profiles (tests/profiles.py): CI runs more examples than a quick local run.
+- Temporary files (``tmp_path``: every test's SQLite database, the servers' logs) live on tmpfs
+  (``/dev/shm``) when the machine has one: the store's commits then wait for no disk.
+- pytest-xdist runs the suite on two workers (``-n 2 --dist loadgroup`` in pyproject's addopts;
+  ``-n 0`` runs it in one process). Every test is xdist-safe: its files are under its own
+  ``tmp_path``, servers take free ports, each worker starts its own streamlit server and chromium,
+  PostgreSQL tests make their own schema or database. Tests that must not overlap would share a
+  group, ``@pytest.mark.xdist_group("name")``; none needs one today. The browser and server
+  tests (mostly waiting) are handed out first, so their waits overlap the CPU-bound tests.
+"""
+
+from __future__ import annotations
 
 import os
+from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+import pytest
 
-settings.register_profile("ci", max_examples=300, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+import tests.profiles  # noqa: F401  (registers and loads the hypothesis profiles)
+
+SHM = Path("/dev/shm")
+if SHM.is_dir() and os.access(SHM, os.W_OK):
+    # pytest's own root for tmp_path (documented; it keeps its usual 3-run retention there).
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(SHM))
+
+TESTS = Path(__file__).resolve().parent
+SERVED = {TESTS / "browser", TESTS / "server"}  # tests that drive real streamlit servers
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: the scheduler follows this order
+        items.sort(key=lambda item: Path(str(item.fspath)).parent not in SERVED)

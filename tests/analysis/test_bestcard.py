@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bank import bank
 from tutor.analysis import analyse
 from tutor.analysis.bestcard import (
     MARGIN,
@@ -30,7 +31,7 @@ from tutor.engine.cards import EXCUSE, PETIT, card_name, parse_card
 
 HERE = Path(__file__).resolve().parents[1]
 BROKEN = HERE / "content" / "broken_bestcard" / "puzzles" / "best-card"
-BANK = load_all()
+BANK = bank()
 PUZZLES = [p for p in BANK.puzzles if p.theme is Theme.BEST_CARD]
 
 

@@ -1,4 +1,5 @@
-"""AppTest runs of the real app: a fresh progress database and fresh caches for each test.
+"""AppTest runs of the real app: a fresh progress database and fresh caches for each test, but
+one content bank for the whole test process (it is read-only; loading it is most of a cold run).
 
 Each test has one visitor, ``learner`` (a profile made in the fresh database): every AppTest the
 test opens is that visitor's session (its learner preset in session state, as the app does once
@@ -7,18 +8,33 @@ another visitor's session with ``as_learner(at, other_id)`` before the first run
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
+from streamlit.runtime.caching.cache_utils import CachedFunc
 from streamlit.testing.v1 import AppTest
 
 from tutor.progress.store import Database, LearnerStore
+from tutor.ui import session
 from tutor.ui.learner import LEARNER
 
 ROOT = Path(__file__).resolve().parents[2]
+# What a test may inherit from the tests before it in the same process: read-only data only.
+KEPT_CACHES = (session.bank,)
+
+
+def clear_caches() -> None:
+    """Clear every ``st.cache_resource``/``st.cache_data`` function of ``tutor`` but the kept
+    ones (found by scanning the loaded modules, so a cache added later is cleared too)."""
+    for name, module in list(sys.modules.items()):
+        if name != "tutor" and not name.startswith("tutor."):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, CachedFunc) and all(value is not kept for kept in KEPT_CACHES):
+                value.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -27,11 +43,9 @@ def fresh_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     monkeypatch.setenv("TAROT_TUTOR_DB", str(db))
     monkeypatch.delenv("TAROT_TUTOR_DB_URL", raising=False)
     monkeypatch.chdir(ROOT)
-    st.cache_resource.clear()
-    st.cache_data.clear()
+    clear_caches()
     yield db
-    st.cache_resource.clear()
-    st.cache_data.clear()
+    clear_caches()
 
 
 @pytest.fixture
@@ -68,15 +82,26 @@ def as_learner(at: AppTest, learner_id: str) -> AppTest:
     return at
 
 
+# The app's page registry (what st.navigation registered), from its first run in this process:
+# AppTest can only switch to a page registered with a URL path of its own (score-quiz, progress)
+# once it knows the registry, so without it the app must run on the home page first.
+_REGISTERED_PAGES: dict[str, Any] = {}
+
+
 def open_app(page: str | None = None, **params: str) -> AppTest:
-    """The whole app (app.py) at ``page`` with query parameters, run once."""
+    """The whole app (app.py) at ``page`` with query parameters, run once: the session's first
+    run is on that page, as when a visitor opens its link."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     for key, value in params.items():
         at.query_params[key] = value
-    at.run()
-    if page is not None:
-        at.switch_page(f"tutor/ui/pages/{page}.py")
+    if page is not None and not _REGISTERED_PAGES:
         at.run()
+        assert not at.exception, at.exception
+        _REGISTERED_PAGES.update(at._registered_pages)
+    if page is not None:
+        at._registered_pages = dict(_REGISTERED_PAGES)
+        at.switch_page(f"tutor/ui/pages/{page}.py")
+    at.run()
     assert not at.exception, at.exception
     return at
 

@@ -9,13 +9,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
+from tests.bank import bank
 from tutor.analysis.bestcard import proof_of
-from tutor.content.loader import load_all
 from tutor.content.models import BestCardExercise
 from tutor.engine.cards import card_name
 from tutor.ui.i18n import t
 
-BANK = load_all()
+BANK = bank()
 PUZZLE = "proven-cash-the-king-01"
 
 

@@ -7,11 +7,11 @@ import pytest
 
 from tests.app.conftest import open_app, texts
 from tests.app.drivers import answer_exercise
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.ui.exercise import RULE_CODES, known_mistakes
 from tutor.ui.i18n import t
 
-BANK = load_all()
+BANK = bank()
 ORDER = [lesson.id for lesson in BANK.lessons]
 
 

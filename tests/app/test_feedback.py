@@ -11,9 +11,9 @@ import pytest
 
 from tests.app.conftest import open_app, texts
 from tests.app.drivers import number_answer
+from tests.bank import bank
 from tutor.content.evaluate import expected_answer
 from tutor.content.kinds.score import score_input
-from tutor.content.loader import load_all
 from tutor.engine.cards import parse_cards
 from tutor.engine.scoring import score
 from tutor.engine.tarocchi import count_in_pairs
@@ -22,7 +22,7 @@ from tutor.ui.exercises.cards import narrowed
 from tutor.ui.i18n import localized, t
 from tutor.ui.puzzles import _candidates
 
-BANK = load_all()
+BANK = bank()
 
 
 def lesson_score_check():

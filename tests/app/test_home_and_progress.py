@@ -9,13 +9,13 @@ from datetime import timedelta
 import pytest
 
 from tests.app.conftest import open_app, texts
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.progress.store import LearnerStore, now
 from tutor.ui.dashboard import puzzle_name
 from tutor.ui.i18n import localized, t
 from tutor.ui.registry import offers
 
-BANK = load_all()
+BANK = bank()
 
 
 def links(at) -> list[tuple[str, str]]:

@@ -17,12 +17,12 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import ROOT, open_app
 from tests.app.test_score_quiz import answer_count, answer_full, current, open_quiz, submit_step
 from tests.app.test_score_sheet import add, open_sheet, start_game, table
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.inputs import plain
 from tutor.progress.store import LearnerStore
 from tutor.ui.i18n import t
 
-BANK = load_all()
+BANK = bank()
 FREEZE = "1e100000000"
 IMAGE = "![x](http://127.0.0.1:9/x.png)"
 BOLD = "**bold**"
@@ -40,10 +40,13 @@ def shown_as_markdown(at: AppTest) -> list[str]:
     return [str(part) for part in parts]
 
 
+def raw_markup_shown(at: AppTest) -> list[str]:
+    return [f"{raw!r} rendered as Markdown in {text[:200]!r}"
+            for text in shown_as_markdown(at) for raw in RAW_MARKUP if raw in text]
+
+
 def assert_no_raw_markup(at: AppTest) -> None:
-    for text in shown_as_markdown(at):
-        for raw in RAW_MARKUP:
-            assert raw not in text, f"{raw!r} rendered as Markdown in {text[:200]!r}"
+    assert raw_markup_shown(at) == []
 
 
 def warnings(at: AppTest) -> str:
@@ -108,19 +111,36 @@ def test_the_freeze_number_in_each_score_quiz_mode_gets_a_clear_message() -> Non
 
 
 # --- URL parameters ---------------------------------------------------------------------------
+# The parsing itself (every hostile value against read_int/read_choice and the message of
+# tutor.ui.safe) is unit-tested in tests/ui/test_inputs.py and tests/ui/test_safe.py; here each
+# page proves it reads its link through them. One test per page, a fresh session per value (each
+# value meets the page's first read of its link); every value is checked even after a failure.
 PAGES = ["home", "lessons", "puzzles", "practice", "score_quiz", "score_sheet", "dashboard",
          "glossary"]
 EVERY_PARAM = ["lang", "lesson", "step", "puzzle", "gen", "seed", "players", "game", "dealer",
                "level", "mode"]
-HOSTILE_VALUES = ["²", "9223372036854775808", "9" * 5000, "-1", "", f"{IMAGE} {BOLD} {TAG}"]
+HOSTILE_VALUES = {"super2": "²", "2**63": "9223372036854775808", "5000-digits": "9" * 5000,
+                  "negative": "-1", "empty": "", "markup": f"{IMAGE} {BOLD} {TAG}"}
 
 
-@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=["super2", "2**63", "5000-digits",
-                                                       "negative", "empty", "markup"])
+def opened(page: str | None, params: dict[str, str]) -> AppTest | str:
+    """``page`` opened with ``params``, or what went wrong."""
+    try:
+        return open_app(page, **params)
+    except AssertionError as error:  # the app raised (open_app's check)
+        return f"exception: {str(error)[:500]}"
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_hostile_values_in_every_parameter_never_raise(page: str, value: str) -> None:
-    at = open_app(page, **dict.fromkeys(EVERY_PARAM, value))  # asserts no exception
-    assert_no_raw_markup(at)
+def test_hostile_values_in_every_parameter_never_raise(page: str) -> None:
+    failures = []
+    for kind, value in HOSTILE_VALUES.items():
+        at = opened(page, dict.fromkeys(EVERY_PARAM, value))
+        if isinstance(at, str):
+            failures.append(f"{kind}: {at}")
+            continue
+        failures += [f"{kind}: {problem}" for problem in raw_markup_shown(at)]
+    assert failures == []
 
 
 # (page, the parameter under test, the other parameters that make the page read it)
@@ -144,25 +164,39 @@ READS = [
 OUT_OF_RANGE = {"lang": "fr", "lesson": "no-such-lesson", "step": "999", "puzzle": "nope",
                 "gen": "bogus", "players": "7", "seed": "9223372036854775808",
                 "game": "9223372036854775808", "dealer": "3", "level": "4", "mode": "fast"}
+BAD_KINDS = ["out-of-range", "super2", "5000-digits", "markup"]
 
 
-@pytest.mark.parametrize("kind", ["out-of-range", "super2", "5000-digits", "markup"])
-@pytest.mark.parametrize(("page", "name", "others"), READS, ids=[f"{p}-{n}" for p, n, _ in READS])
-def test_a_bad_parameter_is_named_in_a_message_quoted_literally(
-    page: str, name: str, others: dict[str, str], kind: str
-) -> None:
-    value = {"out-of-range": OUT_OF_RANGE[name], "super2": "²", "5000-digits": "9" * 5000,
-             "markup": f"{IMAGE} {BOLD} {TAG}"}[kind]
-    params = {"lang": "en", **others, name: value}
-    # home is the first page: no switch, so the app's first run (which reads ?lang=) is seen
-    at = open_app(None if page == "home" else page, **params)
+def bad_value(name: str, kind: str) -> str:
+    return {"out-of-range": OUT_OF_RANGE[name], "super2": "²", "5000-digits": "9" * 5000,
+            "markup": f"{IMAGE} {BOLD} {TAG}"}[kind]
+
+
+def named_problems(page: str, name: str, others: dict[str, str], kind: str) -> list[str]:
+    """What is wrong with the message of ``page`` for a bad ``?name=`` (none: all is well)."""
+    params = {"lang": "en", **others, name: bad_value(name, kind)}
+    # home is the default page: the app opened as it is, without a page switch
+    at = opened(None if page == "home" else page, params)
+    if isinstance(at, str):
+        return [at]
     said = warnings(at)
-    if name in ("lesson", "puzzle"):
-        assert f"No {name} is called" in said, said
-    else:
-        assert f"The link asks for {name} " in said, said
-    assert len(said) < 600  # the value is quoted cut short, not five thousand digits
-    assert_no_raw_markup(at)
+    problems = raw_markup_shown(at)
+    expected = (f"No {name} is called" if name in ("lesson", "puzzle")
+                else f"The link asks for {name} ")
+    if expected not in said:
+        problems.append(f"{expected!r} not in {said[:300]!r}")
+    if len(said) >= 600:  # the value is quoted cut short, not five thousand digits
+        problems.append(f"{len(said)} characters of warnings")
+    return problems
+
+
+@pytest.mark.parametrize("page", sorted({page for page, _, _ in READS}))
+def test_a_bad_parameter_is_named_in_a_message_quoted_literally(page: str) -> None:
+    failures = [f"{name}, {kind}: {problem}"
+                for read_page, name, others in READS if read_page == page
+                for kind in BAD_KINDS
+                for problem in named_problems(page, name, others, kind)]
+    assert failures == []
 
 
 def test_a_crafted_puzzle_link_shows_its_text_literally() -> None:

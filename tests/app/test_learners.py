@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import ROOT, as_learner, open_app, texts
 from tests.app.test_score_sheet import start_game
+from tests.bank import bank
 from tutor.inputs import plain
 from tutor.progress import schema
 from tutor.progress.store import Database, LearnerStore, StoreError, now
@@ -74,10 +75,9 @@ def metric(at: AppTest, label: str) -> str:
 
 def in_queue(at: AppTest, puzzle_id: str) -> bool:
     """Whether the progress page lists the puzzle in its review queue (named, as a link)."""
-    from tutor.content.loader import load_all
     from tutor.ui.dashboard import puzzle_name
 
-    name = puzzle_name(load_all().puzzle(puzzle_id), "en")
+    name = puzzle_name(bank().puzzle(puzzle_id), "en")
     return any(link.proto.label == name for link in at.get("page_link"))
 
 

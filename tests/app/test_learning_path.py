@@ -9,13 +9,13 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import ROOT, as_learner, open_app, texts
 from tests.app.drivers import answer_exercise
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.content.models import Theme
 from tutor.progress.store import Database, LearnerStore, PuzzleFilters
 from tutor.ui.i18n import localized, t
 from tutor.ui.lessons import LESSON_THEMES
 
-BANK = load_all()
+BANK = bank()
 LESSONS = list(BANK.lessons)
 
 

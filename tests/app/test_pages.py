@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.app.conftest import open_app, texts
 from tests.app.drivers import answer_exercise
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.engine.cards import parse_card
 from tutor.ui.i18n import catalog
 
@@ -31,7 +31,7 @@ def test_the_first_lesson_can_be_walked_to_the_end_answering_its_checks():
         assert not at.exception, at.exception
     # the last step's own check comes before the lesson's closing banner
     assert "Lesson complete" not in texts(at)
-    lesson = load_all().lessons[0]
+    lesson = bank().lessons[0]
     last = len(lesson.steps) - 1
     answer_exercise(at, lesson.steps[last].check, f"{lesson.id}-{last}", right=True)
     assert "Lesson complete" in texts(at)

@@ -11,11 +11,11 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
 from tests.app.drivers import answer_exercise
-from tutor.content.loader import load_all
+from tests.bank import bank
 from tutor.engine.cards import cards_of
 from tutor.ui.i18n import t
 
-BANK = load_all()
+BANK = bank()
 
 
 def metric(at: AppTest, label: str) -> str:
@@ -120,8 +120,7 @@ def test_a_wrong_score_is_matched_to_the_known_mistake_it_makes():
 
 def in_queue(at: AppTest, puzzle_id: str) -> bool:
     """Whether the progress page lists the puzzle in its review queue (named, as a link)."""
-    from tutor.content.loader import load_all
     from tutor.ui.dashboard import puzzle_name
 
-    name = puzzle_name(load_all().puzzle(puzzle_id), "en")
+    name = puzzle_name(bank().puzzle(puzzle_id), "en")
     return any(link.proto.label == name for link in at.get("page_link"))

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tutor.bots import SimpleBot
 from tutor.bots.sampling import deal_hidden, hidden_cards, sample_deal
 from tutor.bots.simulate import WAITING, bot_step
@@ -156,7 +157,7 @@ def assert_real_deal_possible(deal: Deal, seat: int) -> None:
         assert hidden.known[i] & ~real == 0, "a card known in the wrong place"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     players=st.sampled_from((3, 4, 5)),
     seed=st.integers(0, 10**6),
@@ -177,7 +178,7 @@ def test_every_sample_is_consistent_with_the_seat_s_knowledge_in_bot_deals(
         assert_consistent(deal, seat, sample_deal(deal, seat, rng))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     players=st.sampled_from((3, 4, 5)),
     seed=st.integers(0, 10**6),

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.bank import bank
 from tests.browser.conftest import shot
 
 pytestmark = pytest.mark.browser
@@ -33,9 +34,7 @@ def test_home_page_shows_what_the_tutor_offers_with_cards_drawn(page, server):
 
 
 def test_a_lesson_can_be_walked_to_the_end(page, server):
-    from tutor.content.loader import load_all
-
-    total = len(load_all().lesson("the-deck").steps)
+    total = len(bank().lesson("the-deck").steps)
     page.goto(f"{server}/lessons?lang=en&lesson=the-deck&step=1")
     page.get_by_role("heading", name="The deck").wait_for()
     wait_ready(page)
@@ -50,7 +49,7 @@ def test_a_lesson_can_be_walked_to_the_end(page, server):
     from tutor.content.evaluate import expected_answer
     from tutor.engine.cards import format_card
 
-    lesson = load_all().lesson("the-deck")
+    lesson = bank().lesson("the-deck")
     hand = page.locator('[data-testid="tarot-hand"]')
     for count, card in enumerate(sorted(expected_answer(lesson.steps[-1].check)), start=1):
         hand.locator(f'div[data-card="{format_card(card)}"]').click()
@@ -192,10 +191,9 @@ def test_practice_deal_played_through_in_the_browser(page, server):
                                        "scoring-01", "allowed-bids-01"])
 def test_puzzles_of_every_kind_solved_in_the_browser(page, server, puzzle_id):
     from tutor.content.evaluate import expected_answer
-    from tutor.content.loader import load_all
     from tutor.engine.cards import format_card
 
-    puzzle = load_all().puzzle(puzzle_id)
+    puzzle = bank().puzzle(puzzle_id)
     answer = expected_answer(puzzle)
     page.goto(f"{server}/puzzles?lang=en&puzzle={puzzle_id}")
     page.get_by_text(puzzle.exercise.question.en.split("\n")[0][:30]).first.wait_for()

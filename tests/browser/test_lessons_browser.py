@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bank import bank
 from tests.browser.conftest import shot
 from tests.browser.test_browser import wait_ready
-from tutor.content.loader import load_all
 from tutor.ui.i18n import localized, t
 
 pytestmark = pytest.mark.browser
-LESSONS = load_all().lessons
+LESSONS = bank().lessons
 
 
 def step_with_cards(lesson) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bank import bank
 from tests.browser.conftest import shot
 from tests.browser.test_browser import wait_ready
-from tutor.content.loader import load_all
 from tutor.ui.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def test_the_puzzle_numbers_sit_in_one_row_on_a_phone(page, server):
 
 
 def test_the_hint_under_a_number_box_is_in_italian(page, server):
-    puzzle = next(p for p in load_all().puzzles if p.exercise.kind == "count")
+    puzzle = next(p for p in bank().puzzles if p.exercise.kind == "count")
     page.goto(f"{server}/puzzles?lang=it&puzzle={puzzle.id}")
     field = page.locator(f".st-key-puzzle-{puzzle.id}-number input")
     field.wait_for()

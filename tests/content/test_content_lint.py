@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bank import bank
 from tutor.cli import main as cli_main
 from tutor.content import (
     BidExercise,
@@ -19,7 +20,6 @@ from tutor.content import (
     ContentErrors,
     ExerciseModel,
     check_paths,
-    load_all,
     load_puzzle,
     parse_yaml,
 )
@@ -154,13 +154,13 @@ def _practice_key(exercise: ExerciseModel) -> str | None:
 
 
 def test_no_puzzle_repeats_a_lesson_check_or_another_puzzle() -> None:
-    bank = load_all()
+    content = bank()
     seen: dict[str, list[str]] = defaultdict(list)
-    for lesson in bank.lessons:
+    for lesson in content.lessons:
         for i, step in enumerate(lesson.steps, start=1):
             if step.check is not None and (key := _practice_key(step.check)):
                 seen[key].append(f"lesson {lesson.number} step {i}")
-    for puzzle in bank.puzzles:
+    for puzzle in content.puzzles:
         if (key := _practice_key(puzzle.exercise)):
             seen[key].append(puzzle.id)
     repeats = [where for where in seen.values()
@@ -169,7 +169,7 @@ def test_no_puzzle_repeats_a_lesson_check_or_another_puzzle() -> None:
 
 
 def test_the_glossary_has_a_terminology_table_in_the_tutors_words() -> None:
-    glossary = load_all().glossary
+    glossary = bank().glossary
     assert glossary is not None
     italian = {row.fr: row.it for row in glossary.terminology}
     assert italian["surcouper"] == "surtagliare"

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tutor.cli import main
 from tutor.engine.announcements import Chelem
 from tutor.engine.cards import DECK_SIZE, format_card
@@ -69,14 +70,14 @@ def assert_answered_without_traceback(argv: list[str]) -> None:
             argv, err)
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(COMMANDS), st.lists(fragments, max_size=12))
 def test_random_argument_lists_never_give_a_traceback(command: str, rest: list[str]) -> None:
     assert_answered_without_traceback([command, *rest])
 
 
 # Well-formed commands with random values: the fuzz reaches the engine, not only argparse.
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from(["3", "4", "5", *NUMBERS]),
     contract=st.sampled_from(WORDS),
@@ -96,7 +97,7 @@ def test_random_scores_never_give_a_traceback(
     assert_answered_without_traceback(argv + [arg for extra in extras for arg in extra])
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     hand=card_lists,
     trick=st.lists(st.sampled_from(CARD_CODES), max_size=6).map(" ".join),
@@ -189,7 +190,7 @@ def test_the_sample_position_is_answered() -> None:
     assert code == 0 and out
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(POSITION)), st.integers(0, 6),
                           st.sampled_from([*CARD_CODES, *ODD_CARDS, *NUMBERS, *WORDS, ".", "/",
                                            ":", "-", " ", ">", "@", "=", ";"])),

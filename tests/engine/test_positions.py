@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tutor.engine.cards import parse_card
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
 from tutor.engine.game import Deal, Phase
@@ -48,7 +49,7 @@ def play_on(d: Deal, seed: int) -> list[object]:
     return seen
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(players=player_counts, seed=seeds, stop=st.integers(0, 80), rules=rule_names)
 def test_a_deal_rebuilt_from_its_position_plays_on_exactly_as_the_original(
     players, seed, stop, rules
@@ -67,7 +68,7 @@ def test_a_deal_rebuilt_from_its_position_plays_on_exactly_as_the_original(
     assert rebuilt.tricks == d.tricks[before:]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(players=player_counts, seed=seeds, stop=st.integers(0, 80))
 def test_the_notation_round_trips_exactly(players, seed, stop):
     d = deal_in_play(players, seed, stop)
@@ -138,7 +139,7 @@ def test_a_card_in_two_places_or_a_hand_of_the_wrong_size_is_refused():
     assert refused.value.cards == (parse_card(first),)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_any_edited_text_is_a_position_or_an_impossible_position_error(data):
     text = a_valid_text()

@@ -5,6 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tutor.engine.cards import FULL_DECK, TOTAL_HALF_POINTS, cards_of, half_points
 from tutor.engine.dealing import deal
 from tutor.engine.game import Deal, Phase, Play
@@ -29,7 +30,7 @@ def random_deal(players: int, seed: int) -> Deal:
     return d
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(players=player_counts, seed=seeds)
 def test_random_deals_keep_every_rule(players, seed):
     d = random_deal(players, seed)
@@ -58,7 +59,7 @@ def test_random_deals_keep_every_rule(players, seed):
     assert len(r.marks) == players
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(players=player_counts, seed=seeds)
 def test_every_trick_winner_played_a_legal_card_and_the_moves_replay(players, seed):
     d = random_deal(players, seed)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tutor.engine.cards import DECK_SIZE, parse_card
 from tutor.engine.contracts import Contract
 from tutor.engine.errors import IllegalActionError
@@ -98,7 +99,7 @@ def every_candidate(d: Deal):
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
 def test_push_accepts_exactly_the_legal_actions_and_a_refusal_changes_nothing(seed, players):
     d = Deal.new(players, seed)
@@ -123,7 +124,7 @@ def full_state(d: Deal):
             d.played_seats, d.phase)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
 def test_pop_restores_every_field_after_each_action(seed, players):
     d = Deal.new(players, seed)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.bank import bank
 from tutor.engine.announcements import Chelem, Poignee
 from tutor.engine.cards import mask_of, parse_cards
 from tutor.engine.contracts import Contract
@@ -310,9 +311,8 @@ def test_the_known_mistakes_name_the_five_player_marks_they_give() -> None:
 def test_the_failed_chelem_of_scoring_19_ignored_gives_plus_354() -> None:
     # scoring-19: garde sans... the content review's example: +354 instead of -246
     from tutor.content.kinds.score import score_input
-    from tutor.content.loader import load_all
 
-    puzzle = load_all().puzzle("scoring-19")
+    puzzle = bank().puzzle("scoring-19")
     deal = Case(score_input(puzzle.exercise))
     assert deal.right.taker == -246
     assert "failed_chelem_ignored" in {w.code for w in match_marks(deal, 354)}
