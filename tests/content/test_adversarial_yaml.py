@@ -144,3 +144,14 @@ def test_a_path_the_system_refuses_is_an_error_naming_it() -> None:
     _, errors = check_files([name])
     assert [(e.path, e.field, e.message) for e in errors] == [
         (name, "file", "cannot read: File name too long")]
+
+
+def test_the_nesting_bound_is_exactly_max_depth_levels() -> None:
+    from tutor.content.yamlload import YamlLimitError, compose
+
+    def nested(levels: int) -> str:  # the top mapping is the first level
+        return "a: " + "[" * (levels - 1) + "]" * (levels - 1) + "\n"
+
+    assert compose(nested(MAX_DEPTH)) is not None
+    with pytest.raises(YamlLimitError, match=f"nested deeper than {MAX_DEPTH} levels"):
+        compose(nested(MAX_DEPTH + 1))
