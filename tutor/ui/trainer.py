@@ -17,9 +17,10 @@ SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as the page draws them)
 PROVEN = "proven"  # the family mined by the solver on the analysis workers
-SOURCE = "trainer_source"  # the puzzle page's source widget: "My progress" opens the queue
-PUZZLE_ID = "puzzle_id"  # the puzzle the page shows; dropped to start from a new source's first
-FROM_LESSON = "trainer_themes_chosen"  # themes a lesson's last step asked for
+SOURCE = "puzzles-source"  # the puzzle page's source widget: "My progress" opens the queue
+# the puzzle the page shows; dropped to start from a new source's first
+PUZZLE_ID = "puzzles-current"
+FROM_LESSON = "puzzles-themes-asked"  # themes a lesson's last step asked for
 
 
 def generated_from_id(puzzle_id: str) -> Puzzle | None:
