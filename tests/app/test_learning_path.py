@@ -15,7 +15,7 @@ from tutor.progress.store import Database, LearnerStore, PuzzleFilters
 from tutor.ui.i18n import localized, t
 from tutor.ui.lessons import LESSON_THEMES
 from tutor.ui.puzzles import DIFFICULTY, PLAYERS, THEMES, WEAK
-from tutor.ui.trainer import PUZZLE_ID, SOURCE
+from tutor.ui.trainer import SOURCE, STATE
 
 BANK = bank()
 LESSONS = list(BANK.lessons)
@@ -72,7 +72,7 @@ def test_the_last_step_offers_the_puzzles_of_the_lessons_themes_filtered():
     button.click().run()
     assert not at.exception, at.exception
     assert at.session_state[THEMES] == ["excuse"]
-    shown = at.session_state[PUZZLE_ID]
+    shown = at.session_state[STATE].current
     assert BANK.puzzle(shown).theme is Theme.EXCUSE
 
 
@@ -149,7 +149,7 @@ def test_a_review_item_starts_unsolved_after_it_was_solved_in_the_same_session(
     mine.save_review(puzzle.id, card, now() - timedelta(minutes=1))
     at.segmented_control(key=SOURCE).set_value("review").run()
     assert not at.exception, at.exception
-    assert at.session_state[PUZZLE_ID] == puzzle.id
+    assert at.session_state[STATE].current == puzzle.id
     assert not at.success and not at.error  # no verdict: nothing answered yet
     assert t("en", "exercise.selected") not in texts(at)  # no cards selected
 
@@ -174,7 +174,7 @@ def test_puzzle_filters_are_kept_when_the_learner_leaves_the_page_and_comes_back
     at.switch_page("tutor/ui/pages/puzzles.py").run()
     assert not at.exception, at.exception
     assert at.pills(key=THEMES).value == ["excuse"]
-    assert BANK.puzzle(at.session_state[PUZZLE_ID]).theme is Theme.EXCUSE
+    assert BANK.puzzle(at.session_state[STATE].current).theme is Theme.EXCUSE
 
 
 def test_a_returning_learner_finds_the_puzzle_filters_set_on_an_earlier_visit(
@@ -191,7 +191,7 @@ def test_a_returning_learner_finds_the_puzzle_filters_set_on_an_earlier_visit(
     assert again.pills(key=PLAYERS).value == [4]
     assert again.slider(key=DIFFICULTY).value == (2, 4)
     assert again.toggle(key=WEAK).value is False
-    shown = BANK.puzzle(again.session_state[PUZZLE_ID])
+    shown = BANK.puzzle(again.session_state[STATE].current)
     assert shown.theme is Theme.EXCUSE and 2 <= shown.difficulty <= 4
 
 

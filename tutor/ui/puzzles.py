@@ -51,21 +51,18 @@ from tutor.ui.session import (
 from tutor.ui.trainer import (
     AUTHORED,
     BOOKMARKS,
-    FROM_LESSON,
     GEN_SEEDS,
     GENERATED,
     PROVEN,
-    PUZZLE_ID,
     REVIEW,
     SOURCE,
     SOURCES,
     WEAK_RATE,
     being_mined,
     find_puzzle,
+    puzzles_state,
 )
 
-ANSWERED = "puzzles-answered"  # session state: an answer was saved in this run
-STORED = "puzzles-filters-stored"  # session state: the filters as kept in the learner's store
 # The filters' widgets, and the value each has before the learner touches it. Streamlit drops
 # a widget's state when its page is left, so a copy is kept (``kept_key``) and put back.
 THEMES = "puzzles-themes"
@@ -148,14 +145,14 @@ def _choose_source(lang: str, due: int) -> str:
 def _stored_filters(lang: str) -> PuzzleFilters | None:
     """The filters kept in the learner's store (read once per session; a failed read is said
     and the page goes on with the defaults)."""
-    if STORED not in st.session_state:
+    state = puzzles_state()
+    if not state.filters_read:
         try:
-            st.session_state[STORED] = store().puzzle_filters()
+            state.stored_filters = store().puzzle_filters()
+            state.filters_read = True
         except StoreError as error:
             st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
-            return None
-    stored = st.session_state[STORED]
-    return stored if isinstance(stored, PuzzleFilters) else None
+    return state.stored_filters
 
 
 def _widget_values(filters: PuzzleFilters, themes: list[str]) -> dict[str, object]:
@@ -176,10 +173,11 @@ def _restore_filters(themes: list[str], lang: str) -> None:
     kept = _widget_values(stored, themes) if stored is not None else FILTER_DEFAULTS
     for key in missing:
         st.session_state[key] = st.session_state.get(kept_key(key), kept[key])
-    asked = st.session_state.pop(FROM_LESSON, None)
-    if isinstance(asked, list):
+    state = puzzles_state()
+    asked, state.themes_asked = state.themes_asked, None
+    if asked is not None:
         st.session_state[THEMES] = [theme for theme in asked if theme in themes]
-        st.session_state.pop(PUZZLE_ID, None)
+        state.current = None
         st.query_params.pop("puzzle", None)
 
 
@@ -194,14 +192,16 @@ def _keep_filters(lang: str) -> None:
         _listed(st.session_state.get(PLAYERS)),
         st.session_state.get(WEAK),
     )
-    if chosen == (st.session_state.get(STORED) or PuzzleFilters()):
+    state = puzzles_state()
+    if chosen == (state.stored_filters or PuzzleFilters()):
         return
     try:
         store().save_puzzle_filters(chosen)
     except StoreError as error:
         st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
         return
-    st.session_state[STORED] = chosen
+    state.stored_filters = chosen
+    state.filters_read = True
 
 
 def _listed(value: object) -> list[object]:
@@ -289,7 +289,7 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
             st.session_state[f"puzzles-unsaved-{key}"] = error
             return
         st.session_state[due_key(key)] = due
-        st.session_state[ANSWERED] = True  # the stats bar is read again after the puzzle
+        puzzles_state().answered = True  # the stats bar is read again after the puzzle
 
     return hook
 
@@ -412,9 +412,10 @@ def render() -> None:
         # one store call per run for the stats bar and the review source (two on an answer)
         summary = store().trainer_summary()
         due_items = list(summary.due)
-    st.session_state.pop(ANSWERED, None)
+    state = puzzles_state()
+    state.answered = False
     _render_puzzles(lang, due_items)
-    if summary is not None and st.session_state.pop(ANSWERED, False):
+    if summary is not None and state.answered:
         with stats, reported(lang):
             summary = store().trainer_summary()
     if summary is not None:
@@ -472,18 +473,18 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     if filters.weak_only and not weak:
         st.info(t(lang, "trainer.no_weak"))
     shown = [p for p in puzzles if filters.keep(p, weak)]
-    if wanted is not None and st.session_state.get(PUZZLE_ID) != wanted:
-        st.session_state[PUZZLE_ID] = wanted
+    state = puzzles_state()
+    if wanted is not None and state.current != wanted:
+        state.current = wanted
         linked = find_puzzle(wanted)
         if linked is not None and linked not in shown:
             shown.insert(0, linked)
     if not shown:
         st.info(t(lang, "puzzle.none"))
         return
-    current = st.session_state.get(PUZZLE_ID)
-    index = next((i for i, p in enumerate(shown) if p.id == current), 0)
+    index = next((i for i, p in enumerate(shown) if p.id == state.current), 0)
     puzzle = shown[index]
-    st.session_state[PUZZLE_ID] = puzzle.id
+    state.current = puzzle.id
     st.query_params["puzzle"] = puzzle.id
     st.caption(t(lang, "puzzle.counter", n=index + 1, total=len(shown)))
     show_puzzle(puzzle, lang, review_keys.get(puzzle.id))
@@ -510,7 +511,7 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
 def _go(puzzle_id: str) -> None:
     reset_exercise(f"puzzle-{puzzle_id}")
     st.session_state.pop(hints_key(f"puzzle-{puzzle_id}"), None)
-    st.session_state[PUZZLE_ID] = puzzle_id
+    puzzles_state().current = puzzle_id
     st.query_params["puzzle"] = puzzle_id
 
 
