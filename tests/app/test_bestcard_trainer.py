@@ -68,9 +68,9 @@ def test_the_line_after_a_wrong_card_is_shown_in_italian() -> None:
 
 def test_hints_name_the_idea_then_narrow_the_cards() -> None:
     at = open_app("puzzles", lang="en", puzzle=PUZZLE)
-    at.button(key=f"hint-puzzle-{PUZZLE}").click().run()
+    at.button(key=f"puzzles-hint-puzzle-{PUZZLE}").click().run()
     assert any("Idea: cash a king" in str(i.value) for i in at.info)
-    at.button(key=f"hint-puzzle-{PUZZLE}").click().run()
+    at.button(key=f"puzzles-hint-puzzle-{PUZZLE}").click().run()
     assert t("en", "trainer.candidates_shown") in texts(at)
     assert not at.exception
 

@@ -9,6 +9,7 @@ from tests.app.conftest import open_app, texts
 from tests.app.drivers import answer_exercise
 from tests.bank import bank
 from tutor.ui.exercise import RULE_CODES, known_mistakes
+from tutor.ui.exercises.common import state_key
 from tutor.ui.i18n import t
 
 BANK = bank()
@@ -38,8 +39,8 @@ def test_every_lesson_walked_to_the_end_each_check_wrong_then_right(lesson_id, l
             assert at.error, (lesson_id, index, "no verdict for a wrong answer")
             # the authored "wrong" text, unless the answer given has a more exact why: the
             # rule its card broke, or a known mistake that gives its number
-            given = at.session_state[f"ex:{key}"]["answer"]
-            verdict = at.session_state[f"ex:{key}"]["verdict"]
+            given = at.session_state[state_key(key)]["answer"]
+            verdict = at.session_state[state_key(key)]["verdict"]
             if verdict.code not in RULE_CODES and not known_mistakes(step.check, given, lang):
                 assert step.check.feedback.wrong.__getattribute__(lang)[:20] in texts(at)
             answer_exercise(at, step.check, key, right=True)

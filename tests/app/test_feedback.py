@@ -19,6 +19,7 @@ from tutor.engine.scoring import score
 from tutor.engine.tarocchi import count_in_pairs
 from tutor.progress.store import LearnerStore
 from tutor.ui.exercises.cards import narrowed
+from tutor.ui.exercises.common import state_key
 from tutor.ui.i18n import localized, t
 from tutor.ui.puzzles import _candidates
 
@@ -70,7 +71,7 @@ def test_an_italian_count_answered_the_french_way_is_recognised_and_recorded(
     number_answer(at, key, str(float(french)))
     assert at.error and not at.warning  # an answer, not a refused number
     assert t("en", "score_quiz.count_mistakes.italian_french_way") in texts(at)
-    assert at.session_state[f"ex:{key}"]["attempts"] == 1
+    assert at.session_state[state_key(key)]["attempts"] == 1
     stats = {s.theme: s for s in mine.theme_stats()}
     assert stats["italian-counting"].first_tries == 1
     assert stats["italian-counting"].first_try_right == 0

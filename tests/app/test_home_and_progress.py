@@ -14,6 +14,7 @@ from tutor.progress.store import LearnerStore, now
 from tutor.ui.dashboard import puzzle_name
 from tutor.ui.i18n import localized, t
 from tutor.ui.registry import offers
+from tutor.ui.trainer import SOURCE, STATE
 
 BANK = bank()
 
@@ -63,5 +64,5 @@ def test_start_review_opens_the_puzzles_on_the_review_queue(mine: LearnerStore):
     at = open_app("dashboard", lang="en")
     at.button(key="dashboard-review").click().run()
     assert not at.exception, at.exception
-    assert at.session_state["trainer_source"] == "review"
-    assert at.session_state["puzzle_id"] == puzzle.id
+    assert at.session_state[SOURCE] == "review"
+    assert at.session_state[STATE].current == puzzle.id

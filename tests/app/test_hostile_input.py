@@ -20,7 +20,9 @@ from tests.app.test_score_sheet import add, open_sheet, start_game, table
 from tests.bank import bank
 from tutor.inputs import plain
 from tutor.progress.store import LearnerStore
+from tutor.ui.exercises.common import state_key
 from tutor.ui.i18n import t
+from tutor.ui.puzzles import FAMILY
 
 BANK = bank()
 FREEZE = "1e100000000"
@@ -69,7 +71,7 @@ def test_the_freeze_number_in_a_puzzle_gets_a_clear_message(
     assert warnings(at) == t("en", "input.not_a_number")
     assert not at.error  # no verdict: a refused text is not an answer
     assert mine.solved_items("puzzle") == set()
-    assert at.session_state[f"ex:puzzle-{puzzle_id}"]["attempts"] == 0
+    assert at.session_state[state_key(f"puzzle-{puzzle_id}")]["attempts"] == 0
 
 
 def test_the_freeze_number_in_a_lesson_check_gets_a_clear_message() -> None:
@@ -209,7 +211,7 @@ def test_a_crafted_puzzle_link_shows_its_text_literally() -> None:
 def test_a_good_link_still_works_and_gives_no_message() -> None:
     at = open_app("puzzles", lang="en", gen="counting", players="3", seed="42")
     assert not at.warning
-    assert at.session_state["gen_family"] == "counting"
+    assert at.session_state[FAMILY] == "counting"
     assert at.query_params["seed"] == "42"
 
 

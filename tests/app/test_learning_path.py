@@ -14,6 +14,8 @@ from tutor.content.models import Theme
 from tutor.progress.store import Database, LearnerStore, PuzzleFilters
 from tutor.ui.i18n import localized, t
 from tutor.ui.lessons import LESSON_THEMES
+from tutor.ui.puzzles import DIFFICULTY, PLAYERS, THEMES, WEAK
+from tutor.ui.trainer import SOURCE, STATE
 
 BANK = bank()
 LESSONS = list(BANK.lessons)
@@ -69,8 +71,8 @@ def test_the_last_step_offers_the_puzzles_of_the_lessons_themes_filtered():
     assert t("en", "themes.excuse") in button.label
     button.click().run()
     assert not at.exception, at.exception
-    assert at.session_state["trainer_themes"] == ["excuse"]
-    shown = at.session_state["puzzle_id"]
+    assert at.session_state[THEMES] == ["excuse"]
+    shown = at.session_state[STATE].current
     assert BANK.puzzle(shown).theme is Theme.EXCUSE
 
 
@@ -145,9 +147,9 @@ def test_a_review_item_starts_unsolved_after_it_was_solved_in_the_same_session(
     from tutor.progress.store import now
 
     mine.save_review(puzzle.id, card, now() - timedelta(minutes=1))
-    at.segmented_control(key="trainer_source").set_value("review").run()
+    at.segmented_control(key=SOURCE).set_value("review").run()
     assert not at.exception, at.exception
-    assert at.session_state["puzzle_id"] == puzzle.id
+    assert at.session_state[STATE].current == puzzle.id
     assert not at.success and not at.error  # no verdict: nothing answered yet
     assert t("en", "exercise.selected") not in texts(at)  # no cards selected
 
@@ -167,12 +169,12 @@ def test_a_returning_learner_lands_in_the_lesson_and_at_the_step_they_left():
 
 def test_puzzle_filters_are_kept_when_the_learner_leaves_the_page_and_comes_back():
     at = open_app("puzzles", lang="en")
-    at.pills(key="trainer_themes").set_value(["excuse"]).run()
+    at.pills(key=THEMES).set_value(["excuse"]).run()
     at.switch_page("tutor/ui/pages/lessons.py").run()
     at.switch_page("tutor/ui/pages/puzzles.py").run()
     assert not at.exception, at.exception
-    assert at.pills(key="trainer_themes").value == ["excuse"]
-    assert BANK.puzzle(at.session_state["puzzle_id"]).theme is Theme.EXCUSE
+    assert at.pills(key=THEMES).value == ["excuse"]
+    assert BANK.puzzle(at.session_state[STATE].current).theme is Theme.EXCUSE
 
 
 def test_a_returning_learner_finds_the_puzzle_filters_set_on_an_earlier_visit(
@@ -180,16 +182,16 @@ def test_a_returning_learner_finds_the_puzzle_filters_set_on_an_earlier_visit(
 ) -> None:
     at = open_app("puzzles", lang="en")
     assert mine.puzzle_filters() is None  # a visit that changes nothing writes nothing
-    at.pills(key="trainer_themes").set_value(["excuse"]).run()
-    at.pills(key="trainer_players").set_value([4]).run()
-    at.slider(key="trainer_difficulty").set_value((2, 4)).run()
+    at.pills(key=THEMES).set_value(["excuse"]).run()
+    at.pills(key=PLAYERS).set_value([4]).run()
+    at.slider(key=DIFFICULTY).set_value((2, 4)).run()
     assert not at.exception, at.exception
     again = open_app("puzzles", lang="en")  # a new session of the same learner
-    assert again.pills(key="trainer_themes").value == ["excuse"]
-    assert again.pills(key="trainer_players").value == [4]
-    assert again.slider(key="trainer_difficulty").value == (2, 4)
-    assert again.toggle(key="trainer_weak").value is False
-    shown = BANK.puzzle(again.session_state["puzzle_id"])
+    assert again.pills(key=THEMES).value == ["excuse"]
+    assert again.pills(key=PLAYERS).value == [4]
+    assert again.slider(key=DIFFICULTY).value == (2, 4)
+    assert again.toggle(key=WEAK).value is False
+    shown = BANK.puzzle(again.session_state[STATE].current)
     assert shown.theme is Theme.EXCUSE and 2 <= shown.difficulty <= 4
 
 
@@ -203,5 +205,5 @@ def test_another_learner_does_not_get_those_filters(
     other.run()
     other.switch_page("tutor/ui/pages/puzzles.py").run()
     assert not other.exception, other.exception
-    assert other.pills(key="trainer_themes").value == []
-    assert other.toggle(key="trainer_weak").value is False
+    assert other.pills(key=THEMES).value == []
+    assert other.toggle(key=WEAK).value is False

@@ -58,9 +58,9 @@ def test_a_right_first_answer_grows_the_streak_and_a_wrong_one_breaks_it():
 
 def test_hints_first_name_the_rule_then_highlight_the_candidates(fresh_state: Path):
     at = open_puzzle("overtrump-01")
-    at.button(key="hint-puzzle-overtrump-01").click().run()
+    at.button(key="puzzles-hint-puzzle-overtrump-01").click().run()
     assert any("trump" in str(i.value).lower() for i in at.info)
-    at.button(key="hint-puzzle-overtrump-01").click().run()
+    at.button(key="puzzles-hint-puzzle-overtrump-01").click().run()
     assert t("en", "trainer.candidates_shown") in texts(at)
     answer(at, "overtrump-01", right=True)
     with sqlite3.connect(fresh_state) as db:

@@ -331,8 +331,8 @@ class Learner:
             await self.act("puzzle_choose", states=states)
             states = [self.s.click(f"{key}-check")]
         await self.act("puzzle_answer", states=states)
-        if self.s.has("puzzle-next"):
-            await self.act("puzzle_next", states=[self.s.click("puzzle-next")])
+        if self.s.has("puzzles-next"):
+            await self.act("puzzle_next", states=[self.s.click("puzzles-next")])
 
     async def score_quiz(self) -> None:
         seed = self.rng.randrange(10**6)

@@ -14,25 +14,11 @@ from tutor.ui.registry import PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 # keys of parts shown on several pages: the language, the learner's profile, a position view,
-# the analysis service's requester
-SHARED = ("app", "learner", "position", "analysis")
+# the analysis service's requester, an exercise (in a lesson and as a puzzle)
+SHARED = ("app", "learner", "position", "analysis", "exercise")
 PREFIXES = tuple(page.key_prefix for page in PAGES) + tuple(f"{name}-" for name in SHARED)
 HOLE = "{}"  # a formatted part of an f-string key
 WORDS = re.compile(r"^(?:[a-z0-9]+|\{\})(?:-(?:[a-z0-9]+|\{\}))*$")
-
-# The practice page's keys, which the `table` branch renames (the integrator drops this set
-# at the merge), and "lang", which the practice page reads.
-PRACTICE_NOT_YET_RENAMED = {"lang"}
-# Keys this branch has not brought under the scheme yet: the puzzle page's and the exercise
-# widgets' (the `kinds` branch rewrites that code at the same time), the position view's, the
-# app's language switch, the learner cookie's and the session's own.
-NOT_YET_RENAMED = {
-    'bookmark-{}', 'due:{}', 'ex:{}', 'gen-next', 'gen_family', 'gen_players', 'hint-{}',
-    'hints:puzzle-{}', 'hints:{}', 'kept:{}', 'puzzle-next', 'puzzle-prev', 'puzzle_id',
-    'report-note-{}', 'report-send-{}', 'trainer_answered', 'trainer_difficulty',
-    'trainer_filters_stored', 'trainer_players', 'trainer_source', 'trainer_themes',
-    'trainer_weak', 'unsaved:{}',
-}
 
 STATE_CALLS = {"get", "pop", "setdefault", "__contains__", "__getitem__", "__setitem__"}
 
@@ -92,20 +78,13 @@ def scanned() -> list[Path]:
 
 
 def test_every_key_follows_the_page_scheme() -> None:
-    exempt = PRACTICE_NOT_YET_RENAMED | NOT_YET_RENAMED
     off = sorted(
         f"{path.relative_to(ROOT)}:{line} {key!r}"
         for path in scanned()
         for line, key in keys_in(path)
-        if not follows_the_scheme(key) and key not in exempt
+        if not follows_the_scheme(key)
     )
     assert off == []
-
-
-def test_the_exemptions_are_still_needed() -> None:
-    """An exempted key that is gone or renamed leaves the list (it must only shrink)."""
-    used = {key for path in scanned() for _, key in keys_in(path)}
-    assert (PRACTICE_NOT_YET_RENAMED | NOT_YET_RENAMED) - used == set()
 
 
 def test_the_scan_reads_constants_and_f_strings() -> None:

@@ -27,7 +27,7 @@ from tutor.ui.session import (
     show_store_problems,
     store,
 )
-from tutor.ui.trainer import PUZZLE_ID, REVIEW, SOURCE, WEAK_RATE, find_puzzle
+from tutor.ui.trainer import REVIEW, SOURCE, WEAK_RATE, find_puzzle, puzzles_state
 
 FLASH = "dashboard-flash"
 CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
@@ -126,7 +126,7 @@ def puzzle_name(puzzle: Puzzle, lang: str) -> str:
 def _start_review() -> None:
     """on_click: the puzzle page opens on the review queue."""
     st.session_state[SOURCE] = REVIEW
-    st.session_state.pop(PUZZLE_ID, None)
+    puzzles_state().current = None
 
 
 def _progress(lang: str) -> None:

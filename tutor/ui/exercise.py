@@ -18,7 +18,7 @@ from tutor.content.kinds import ExerciseModel
 from tutor.content.verdict import RIGHT, WRONG_CHOICE, WRONG_NUMBER, Verdict
 from tutor.engine import Card
 from tutor.ui.exercises import widget_of
-from tutor.ui.exercises.common import exercise_state
+from tutor.ui.exercises.common import exercise_state, state_key
 from tutor.ui.i18n import localized, t
 from tutor.ui.views import names
 
@@ -39,11 +39,11 @@ def input_hints_in_language(lang: str) -> None:
 
 
 def reset_exercise(key: str) -> None:
-    st.session_state.pop(f"ex:{key}", None)
+    st.session_state.pop(state_key(key), None)
 
 
 def last_verdict(key: str) -> Verdict | None:
-    state = st.session_state.get(f"ex:{key}")
+    state = st.session_state.get(state_key(key))
     return state["verdict"] if state else None
 
 

@@ -7,6 +7,8 @@ they were last in. The last step offers the next lesson and the puzzles of the l
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from tutor.content.models import Lesson, Theme
@@ -22,6 +24,7 @@ from tutor.ui.session import (
     LessonProgress,
     bank,
     current_language,
+    kept_state,
     lesson_progress,
     reported,
     reported_later,
@@ -29,11 +32,23 @@ from tutor.ui.session import (
     show_store_problems,
     store,
 )
-from tutor.ui.trainer import FROM_LESSON
+from tutor.ui.trainer import puzzles_state
 from tutor.ui.views import show_cards, show_trick
 
 CHOICE = "lessons-choice"  # the lesson chooser's widget
-LINK = "lessons-link"  # session state: the (lesson, step) of the URL last followed
+STATE = "lessons-state"
+
+
+@dataclass
+class LessonsState:
+    """What the page keeps between reruns (the lesson chosen is its widget's; each lesson's
+    progress is the session's copy of the learner's, see tutor.ui.session)."""
+
+    link: tuple[str | None, str | None] | None = None  # the URL's (lesson, step) last followed
+
+
+def lessons_state() -> LessonsState:
+    return kept_state(STATE, LessonsState)
 BACK, NEXT, RESTART = "lessons-back", "lessons-next", "lessons-restart"
 NEXT_LESSON, PUZZLES = "lessons-next-lesson", "lessons-puzzles"
 
@@ -143,7 +158,7 @@ def _render(lang: str) -> None:
     # A link (?lesson=&step=) is followed once; afterwards the page writes where the learner
     # is back into the URL, so following it again would undo their own navigation.
     link = (wanted, st.query_params.get("step"))
-    if wanted is not None and link != st.session_state.get(LINK):
+    if wanted is not None and link != lessons_state().link:
         st.session_state[CHOICE] = wanted
         steps = len(next(lesson for lesson in lessons if lesson.id == wanted).steps)
         step = query_int("step", 1, steps, lang)
@@ -203,7 +218,7 @@ def _lesson_step(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:
     progress.step = min(progress.step, len(lesson.steps) - 1)
     st.query_params["lesson"] = lesson.id
     st.query_params["step"] = str(progress.step + 1)
-    st.session_state[LINK] = (lesson.id, str(progress.step + 1))
+    lessons_state().link = (lesson.id, str(progress.step + 1))
     _render_step(lesson, lessons, progress, lang)
     with overview:
         _overview(lessons, lang)
@@ -239,7 +254,7 @@ def _open_lesson(lesson_id: str) -> None:
 
 def _open_puzzles(themes: tuple[Theme, ...]) -> None:
     """on_click: the puzzle page's theme filter set to the lesson's themes."""
-    st.session_state[FROM_LESSON] = [theme.value for theme in themes]
+    puzzles_state().themes_asked = [theme.value for theme in themes]
 
 
 def _whats_next(lesson: Lesson, lessons: list[Lesson], lang: str) -> None:

@@ -34,6 +34,7 @@ from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask, show_not_ready
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.exercises import widget_of
+from tutor.ui.exercises.common import exercise_state
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import CLOSE as POSITION_CLOSE
 from tutor.ui.position import PARAM, render_position
@@ -41,6 +42,7 @@ from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
     bank,
     current_language,
+    due_key,
     reported,
     show_store_problems,
     store,
@@ -49,27 +51,44 @@ from tutor.ui.session import (
 from tutor.ui.trainer import (
     AUTHORED,
     BOOKMARKS,
-    FROM_LESSON,
     GEN_SEEDS,
     GENERATED,
     PROVEN,
     REVIEW,
+    SOURCE,
     SOURCES,
     WEAK_RATE,
     being_mined,
     find_puzzle,
+    puzzles_state,
 )
 
-ANSWERED = "trainer_answered"  # session state: an answer was saved in this run
-STORED = "trainer_filters_stored"  # session state: the filters as kept in the learner's store
 # The filters' widgets, and the value each has before the learner touches it. Streamlit drops
-# a widget's state when its page is left, so a copy is kept ("kept:" + key) and put back.
+# a widget's state when its page is left, so a copy is kept (``kept_key``) and put back.
+THEMES = "puzzles-themes"
+DIFFICULTY = "puzzles-difficulty"
+PLAYERS = "puzzles-players"
+WEAK = "puzzles-weak"
 FILTER_DEFAULTS: dict[str, object] = {
-    "trainer_themes": [],
-    "trainer_difficulty": (1, 5),
-    "trainer_players": [3, 4, 5],
-    "trainer_weak": False,
+    THEMES: [],
+    DIFFICULTY: (1, 5),
+    PLAYERS: [3, 4, 5],
+    WEAK: False,
 }
+PREVIOUS = "puzzles-previous"
+NEXT = "puzzles-next"
+FAMILY = "puzzles-family"  # the generated puzzles' family and number of players
+GENERATED_PLAYERS = "puzzles-generated-players"
+ANOTHER = "puzzles-another"
+
+
+def kept_key(key: str) -> str:
+    return f"puzzles-kept-{key}"
+
+
+def hints_key(key: str) -> str:
+    """How many hints the exercise ``key`` has shown."""
+    return f"puzzles-hints-{key}"
 
 
 def stars(difficulty: int) -> str:
@@ -115,10 +134,10 @@ def _choose_source(lang: str, due: int) -> str:
         REVIEW: t(lang, "trainer.source_review", n=due),
         BOOKMARKS: t(lang, "trainer.source_bookmarks"),
     }
-    if "trainer_source" not in st.session_state:
-        st.session_state["trainer_source"] = GENERATED if "gen" in st.query_params else AUTHORED
+    if SOURCE not in st.session_state:
+        st.session_state[SOURCE] = GENERATED if "gen" in st.query_params else AUTHORED
     source = st.segmented_control(
-        t(lang, "trainer.source"), SOURCES, key="trainer_source", format_func=labels.__getitem__
+        t(lang, "trainer.source"), SOURCES, key=SOURCE, format_func=labels.__getitem__
     )
     return source or AUTHORED
 
@@ -126,22 +145,22 @@ def _choose_source(lang: str, due: int) -> str:
 def _stored_filters(lang: str) -> PuzzleFilters | None:
     """The filters kept in the learner's store (read once per session; a failed read is said
     and the page goes on with the defaults)."""
-    if STORED not in st.session_state:
+    state = puzzles_state()
+    if not state.filters_read:
         try:
-            st.session_state[STORED] = store().puzzle_filters()
+            state.stored_filters = store().puzzle_filters()
+            state.filters_read = True
         except StoreError as error:
             st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
-            return None
-    stored = st.session_state[STORED]
-    return stored if isinstance(stored, PuzzleFilters) else None
+    return state.stored_filters
 
 
 def _widget_values(filters: PuzzleFilters, themes: list[str]) -> dict[str, object]:
     return {
-        "trainer_themes": [theme for theme in filters.themes if theme in themes],
-        "trainer_difficulty": filters.difficulty,
-        "trainer_players": list(filters.players),
-        "trainer_weak": filters.weak_only,
+        THEMES: [theme for theme in filters.themes if theme in themes],
+        DIFFICULTY: filters.difficulty,
+        PLAYERS: list(filters.players),
+        WEAK: filters.weak_only,
     }
 
 
@@ -153,11 +172,12 @@ def _restore_filters(themes: list[str], lang: str) -> None:
     stored = _stored_filters(lang) if missing else None
     kept = _widget_values(stored, themes) if stored is not None else FILTER_DEFAULTS
     for key in missing:
-        st.session_state[key] = st.session_state.get(f"kept:{key}", kept[key])
-    asked = st.session_state.pop(FROM_LESSON, None)
-    if isinstance(asked, list):
-        st.session_state["trainer_themes"] = [theme for theme in asked if theme in themes]
-        st.session_state.pop("puzzle_id", None)
+        st.session_state[key] = st.session_state.get(kept_key(key), kept[key])
+    state = puzzles_state()
+    asked, state.themes_asked = state.themes_asked, None
+    if asked is not None:
+        st.session_state[THEMES] = [theme for theme in asked if theme in themes]
+        state.current = None
         st.query_params.pop("puzzle", None)
 
 
@@ -165,21 +185,23 @@ def _keep_filters(lang: str) -> None:
     """Keep the filters for the rest of the session, and in the learner's store when they
     changed (a visit that changes nothing writes nothing)."""
     for key in FILTER_DEFAULTS:
-        st.session_state[f"kept:{key}"] = st.session_state.get(key)
+        st.session_state[kept_key(key)] = st.session_state.get(key)
     chosen = PuzzleFilters.checked(
-        _listed(st.session_state.get("trainer_themes")),
-        _pair(st.session_state.get("trainer_difficulty")),
-        _listed(st.session_state.get("trainer_players")),
-        st.session_state.get("trainer_weak"),
+        _listed(st.session_state.get(THEMES)),
+        _pair(st.session_state.get(DIFFICULTY)),
+        _listed(st.session_state.get(PLAYERS)),
+        st.session_state.get(WEAK),
     )
-    if chosen == (st.session_state.get(STORED) or PuzzleFilters()):
+    state = puzzles_state()
+    if chosen == (state.stored_filters or PuzzleFilters()):
         return
     try:
         store().save_puzzle_filters(chosen)
     except StoreError as error:
         st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
         return
-    st.session_state[STORED] = chosen
+    state.stored_filters = chosen
+    state.filters_read = True
 
 
 def _listed(value: object) -> list[object]:
@@ -193,28 +215,28 @@ def _pair(value: object) -> tuple[object, object]:
 
 def _choose_filters(lang: str, themes: list[str]) -> Filters:
     _restore_filters(themes, lang)
-    with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state["trainer_themes"])):
+    with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state[THEMES])):
         chosen = st.pills(
             t(lang, "trainer.themes"),
             themes,
             selection_mode="multi",
-            key="trainer_themes",
+            key=THEMES,
             format_func=lambda v: t(lang, f"themes.{v}"),
         )
         left, right = st.columns(2)
         # a range: the session state holds a (low, high) pair (FILTER_DEFAULTS)
         chosen_range = left.slider(
-            t(lang, "trainer.difficulty"), 1, 5, key="trainer_difficulty"
+            t(lang, "trainer.difficulty"), 1, 5, key=DIFFICULTY
         )
         low, high = cast(tuple[int, int], chosen_range)
         players = right.pills(
             t(lang, "trainer.players"),
             [3, 4, 5],
             selection_mode="multi",
-            key="trainer_players",
+            key=PLAYERS,
             format_func=lambda n: t(lang, "puzzle.players", n=n),
         )
-        weak = st.toggle(t(lang, "trainer.weak_only"), key="trainer_weak")
+        weak = st.toggle(t(lang, "trainer.weak_only"), key=WEAK)
     _keep_filters(lang)
     return Filters(tuple(chosen or ()), (low, high), tuple(players or (3, 4, 5)), weak)
 
@@ -248,7 +270,7 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
     def hook(verdict: Verdict, first: bool) -> None:
         if not first:
             return
-        hints = int(st.session_state.get(f"hints:{key}", 0))
+        hints = int(st.session_state.get(hints_key(key), 0))
         kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
         try:
             s = store()
@@ -259,15 +281,15 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
                 verdict.correct,
                 True,
                 hints,
-                str(st.session_state.get(f"ex:{key}", {}).get("answer", "")),
+                str(exercise_state(key).get("answer", "")),
             )
             due = schedule(s, puzzle.id, verdict.correct, hints)
         except StoreError as error:
             # shown under the verdict by show_puzzle (the hook may run in a callback)
-            st.session_state[f"unsaved:{key}"] = error
+            st.session_state[f"puzzles-unsaved-{key}"] = error
             return
-        st.session_state[f"due:{key}"] = due
-        st.session_state[ANSWERED] = True  # the stats bar is read again after the puzzle
+        st.session_state[due_key(key)] = due
+        puzzles_state().answered = True  # the stats bar is read again after the puzzle
 
     return hook
 
@@ -280,15 +302,15 @@ def _candidates(puzzle: Puzzle) -> set[Card] | None:
 
 def _take_hint(key: str) -> None:
     """on_click: one more hint, counted before the page is drawn again."""
-    st.session_state[f"hints:{key}"] = int(st.session_state.get(f"hints:{key}", 0)) + 1
+    st.session_state[hints_key(key)] = int(st.session_state.get(hints_key(key), 0)) + 1
 
 
 def _hints(puzzle: Puzzle, key: str, lang: str) -> set[Card] | None:
-    level = int(st.session_state.get(f"hints:{key}", 0))
+    level = int(st.session_state.get(hints_key(key), 0))
     candidates = _candidates(puzzle)
     most = 2 if candidates is not None else 1
     if level < most:
-        st.button(t(lang, "trainer.hint_button", n=level + 1), key=f"hint-{key}",
+        st.button(t(lang, "trainer.hint_button", n=level + 1), key=f"puzzles-hint-{key}",
                   icon=":material/lightbulb:", on_click=_take_hint, args=(key,))
     if level >= 1:
         hint = getattr(puzzle.exercise, "hint", None)
@@ -316,14 +338,18 @@ def _bookmark_and_report(puzzle: Puzzle, lang: str) -> None:
     s = store()
     marked = puzzle.id in s.bookmarks()
     left, right = st.columns(2)
-    wanted = left.toggle(t(lang, "trainer.bookmark"), value=marked, key=f"bookmark-{puzzle.id}")
+    wanted = left.toggle(
+        t(lang, "trainer.bookmark"), value=marked, key=f"puzzles-bookmark-{puzzle.id}"
+    )
     if wanted != marked:
         s.set_bookmark(puzzle.id, wanted)
     with right.popover(t(lang, "trainer.report"), icon=":material/flag:"):
         note = st.text_area(
-            t(lang, "trainer.report_note"), key=f"report-note-{puzzle.id}", max_chars=REPORT_CHARS
+            t(lang, "trainer.report_note"),
+            key=f"puzzles-report-note-{puzzle.id}",
+            max_chars=REPORT_CHARS,
         )
-        if st.button(t(lang, "trainer.report_send"), key=f"report-send-{puzzle.id}"):
+        if st.button(t(lang, "trainer.report_send"), key=f"puzzles-report-send-{puzzle.id}"):
             if note.strip():
                 s.report(puzzle.id, note.strip()[:REPORT_CHARS])
                 st.success(t(lang, "trainer.report_thanks"))
@@ -355,10 +381,10 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
     if verdict is not None:
         with st.expander(t(lang, "puzzle.explanation"), expanded=True):
             st.markdown(localized(puzzle.explanation, lang))
-        unsaved = st.session_state.pop(f"unsaved:{key}", None)
+        unsaved = st.session_state.pop(f"puzzles-unsaved-{key}", None)
         if isinstance(unsaved, StoreError):
             st.warning(store_problem_text(unsaved, lang), icon=":material/cloud_off:")
-        due = st.session_state.get(f"due:{key}")
+        due = st.session_state.get(due_key(key))
         with reported(lang):
             queue = len(store().due_items())
             if due is not None:
@@ -386,9 +412,10 @@ def render() -> None:
         # one store call per run for the stats bar and the review source (two on an answer)
         summary = store().trainer_summary()
         due_items = list(summary.due)
-    st.session_state.pop(ANSWERED, None)
+    state = puzzles_state()
+    state.answered = False
     _render_puzzles(lang, due_items)
-    if summary is not None and st.session_state.pop(ANSWERED, False):
+    if summary is not None and state.answered:
         with stats, reported(lang):
             summary = store().trainer_summary()
     if summary is not None:
@@ -446,18 +473,18 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     if filters.weak_only and not weak:
         st.info(t(lang, "trainer.no_weak"))
     shown = [p for p in puzzles if filters.keep(p, weak)]
-    if wanted is not None and st.session_state.get("puzzle_id") != wanted:
-        st.session_state["puzzle_id"] = wanted
+    state = puzzles_state()
+    if wanted is not None and state.current != wanted:
+        state.current = wanted
         linked = find_puzzle(wanted)
         if linked is not None and linked not in shown:
             shown.insert(0, linked)
     if not shown:
         st.info(t(lang, "puzzle.none"))
         return
-    current = st.session_state.get("puzzle_id")
-    index = next((i for i, p in enumerate(shown) if p.id == current), 0)
+    index = next((i for i, p in enumerate(shown) if p.id == state.current), 0)
     puzzle = shown[index]
-    st.session_state["puzzle_id"] = puzzle.id
+    state.current = puzzle.id
     st.query_params["puzzle"] = puzzle.id
     st.caption(t(lang, "puzzle.counter", n=index + 1, total=len(shown)))
     show_puzzle(puzzle, lang, review_keys.get(puzzle.id))
@@ -465,7 +492,7 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     back.button(
         t(lang, "puzzle.previous"),
         disabled=index == 0,
-        key="puzzle-prev",
+        key=PREVIOUS,
         use_container_width=True,
         on_click=_go,
         args=(shown[index - 1].id,),
@@ -473,7 +500,7 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     forward.button(
         t(lang, "puzzle.next"),
         disabled=index == len(shown) - 1,
-        key="puzzle-next",
+        key=NEXT,
         type="primary",
         use_container_width=True,
         on_click=_go,
@@ -483,8 +510,8 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
 
 def _go(puzzle_id: str) -> None:
     reset_exercise(f"puzzle-{puzzle_id}")
-    st.session_state.pop(f"hints:puzzle-{puzzle_id}", None)
-    st.session_state["puzzle_id"] = puzzle_id
+    st.session_state.pop(hints_key(f"puzzle-{puzzle_id}"), None)
+    puzzles_state().current = puzzle_id
     st.query_params["puzzle"] = puzzle_id
 
 
@@ -499,7 +526,7 @@ def _render_generated(lang: str) -> None:
             t(lang, "trainer.family"),
             FAMILIES,
             default=family,
-            key="gen_family",
+            key=FAMILY,
             format_func=lambda f: t(lang, f"trainer.family_{f}"),
         )
         or family
@@ -509,7 +536,7 @@ def _render_generated(lang: str) -> None:
             t(lang, "trainer.players"),
             [3, 4, 5],
             default=players,
-            key="gen_players",
+            key=GENERATED_PLAYERS,
             format_func=lambda n: t(lang, "puzzle.players", n=n),
         )
         or players
@@ -545,7 +572,7 @@ def _render_generated(lang: str) -> None:
 def _another_button(lang: str, puzzle_id: str) -> None:
     st.button(
         t(lang, "trainer.another"),
-        key="gen-next",
+        key=ANOTHER,
         type="primary",
         on_click=_new_generated,
         args=(puzzle_id,),
@@ -558,5 +585,5 @@ def _fresh_seed() -> int:
 
 def _new_generated(old_id: str) -> None:
     reset_exercise(f"puzzle-{old_id}")
-    st.session_state.pop(f"hints:puzzle-{old_id}", None)
+    st.session_state.pop(hints_key(f"puzzle-{old_id}"), None)
     st.query_params["seed"] = str(_fresh_seed())

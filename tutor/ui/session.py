@@ -32,17 +32,26 @@ UNUSED_PROFILE_AGE = timedelta(days=1)
 log = logging.getLogger(__name__)
 
 
+LANGUAGE = "app-lang"  # the language chosen in this session
+DUE_PREFIX = "puzzles-due-"  # + an exercise's key: when its puzzle comes back for review
+
+
+def due_key(key: str) -> str:
+    """When the puzzle answered in the exercise ``key`` comes back for review."""
+    return f"{DUE_PREFIX}{key}"
+
+
 def current_language() -> str:
     """?lang= in the URL, else the language chosen earlier, else the browser's locale."""
     lang = st.query_params.get("lang")
     if lang not in LANGUAGES:
-        lang = st.session_state.get("lang") or language_from_locale(_browser_locale())
-    st.session_state["lang"] = lang
+        lang = st.session_state.get(LANGUAGE) or language_from_locale(_browser_locale())
+    st.session_state[LANGUAGE] = lang
     return lang
 
 
 def set_language(lang: str) -> None:
-    st.session_state["lang"] = lang
+    st.session_state[LANGUAGE] = lang
     st.query_params["lang"] = lang
 
 
@@ -187,5 +196,5 @@ def kept_state(key: str, kind: type[PageState]) -> PageState:
 def forget_session_copies() -> None:
     for key in _SESSION_COPIES:
         st.session_state.pop(key, None)
-    for key in [k for k in st.session_state if isinstance(k, str) and k.startswith("due:")]:
+    for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(DUE_PREFIX)]:
         st.session_state.pop(key, None)

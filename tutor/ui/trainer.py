@@ -5,21 +5,38 @@ do not import pages."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle
 from tutor.inputs import read_int
+from tutor.progress.store import PuzzleFilters
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask
-from tutor.ui.session import bank
+from tutor.ui.session import bank, kept_state
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as the page draws them)
 PROVEN = "proven"  # the family mined by the solver on the analysis workers
-SOURCE = "trainer_source"  # the puzzle page's source widget: "My progress" opens the queue
-PUZZLE_ID = "puzzle_id"  # the puzzle the page shows; dropped to start from a new source's first
-FROM_LESSON = "trainer_themes_chosen"  # themes a lesson's last step asked for
+SOURCE = "puzzles-source"  # the puzzle page's source widget: "My progress" opens the queue
+STATE = "puzzles-state"
+
+
+@dataclass
+class PuzzlesState:
+    """What the puzzle page keeps between reruns (its source and filters are its widgets')."""
+
+    current: str | None = None  # the puzzle shown; None: a new source's first
+    answered: bool = False  # an answer was saved in this run: the stats bar is read again
+    filters_read: bool = False  # the learner's store was read once this session
+    stored_filters: PuzzleFilters | None = None  # as kept there; None: never set
+    themes_asked: list[str] | None = None  # themes a lesson's last step asked for
+
+
+def puzzles_state() -> PuzzlesState:
+    return kept_state(STATE, PuzzlesState)
 
 
 def generated_from_id(puzzle_id: str) -> Puzzle | None:

@@ -20,11 +20,16 @@ E = TypeVar("E", bound=ExerciseKind)
 SOLUTION_AFTER = 2  # wrong tries before the solution is shown (for numbers and bids)
 
 
+def state_key(key: str) -> str:
+    """Where the exercise ``key`` keeps its state (an exercise is shown on several pages)."""
+    return f"exercise-{key}"
+
+
 def exercise_state(key: str) -> dict[str, Any]:
-    """The exercise's state under ``ex:<key>``: the cards selected so far, the last verdict and
-    answer, how many attempts were made, and the page's answer hook."""
+    """The exercise's state under ``state_key(key)``: the cards selected so far, the last
+    verdict and answer, how many attempts were made, and the page's answer hook."""
     state: dict[str, Any] = st.session_state.setdefault(
-        f"ex:{key}", {"selected": [], "verdict": None, "attempts": 0, "answer": None}
+        state_key(key), {"selected": [], "verdict": None, "attempts": 0, "answer": None}
     )
     return state
 

@@ -49,7 +49,7 @@ from tutor.ui.practice.saving import (
 )
 from tutor.ui.practice.view import table_data
 from tutor.ui.practice.words import contract_name, readable_date, refusal_words, seat_name
-from tutor.ui.session import current_language, store, store_problem_text
+from tutor.ui.session import LANGUAGE, current_language, store, store_problem_text
 from tutor.ui.table import Action, table
 from tutor.ui.words import rules_about, rules_label
 
@@ -73,7 +73,7 @@ def _state() -> PracticeState:
 
 
 def _lang() -> str:
-    return str(st.session_state.get("lang", "en"))
+    return str(st.session_state.get(LANGUAGE, "en"))
 
 
 def _after(refusal: Refusal | None) -> None:

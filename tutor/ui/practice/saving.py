@@ -30,7 +30,7 @@ from tutor.progress.store import (
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import readable_date, seat_name
 from tutor.ui.safe import BIGINT, query_choice, query_int
-from tutor.ui.session import store, store_problem_text
+from tutor.ui.session import LANGUAGE, store, store_problem_text
 from tutor.ui.words import rules_label
 
 STATE = "practice-state"
@@ -201,7 +201,7 @@ def _save(state: PracticeState, data: dict[str, Any], lang: str) -> None:
 
 def on_resume(game_id: int) -> None:
     state = st.session_state[STATE]
-    lang = str(st.session_state.get("lang", "en"))
+    lang = str(st.session_state.get(LANGUAGE, "en"))
     notes: list[tuple[MessageKind, str]] = []
     saved = saved_game(game_id, lang, notes)
     for kind, text in notes:
