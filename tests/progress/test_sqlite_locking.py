@@ -108,4 +108,4 @@ def test_a_stuck_lock_is_said_after_the_default_waits_and_no_more(
     longest_wait = db.attempts * waited_ms / 1000 + (db.attempts - 1) * store_module.backoff(
         db.attempts
     )
-    assert longest_wait <= 2.5  # seconds of waiting allowed by the settings, not measured
+    assert longest_wait <= 6  # seconds of waiting allowed by the settings, not measured

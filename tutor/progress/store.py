@@ -298,9 +298,10 @@ def _reason(error: BaseException) -> str:
 
 
 # --- the database --------------------------------------------------------------------------
-# A stuck lock is said within about two seconds (3 s × 3 tries held a visitor 9.6 s): a real
-# writer holds SQLite's lock for milliseconds, so a longer wait only delays the warning.
-BUSY_TIMEOUT = 1.0
+# A stuck lock is said within about five seconds (3 s × 3 tries held a visitor 9.6 s). Not
+# less: on a loaded 2-core machine six processes appending at once queued past 1 s × 2 tries,
+# and a refused write is a write the learner has to make again.
+BUSY_TIMEOUT = 2.5
 ATTEMPTS = 2
 
 
