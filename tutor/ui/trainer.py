@@ -39,20 +39,40 @@ def puzzles_state() -> PuzzlesState:
     return kept_state(STATE, PuzzlesState)
 
 
-def generated_from_id(puzzle_id: str) -> Puzzle | None:
-    """'gen-obligations-4p-42' -> the same generated puzzle again."""
+@dataclass(frozen=True)
+class GeneratedId:
+    """A generated puzzle's id read back: 'gen-obligations-4p-42'."""
+
+    family: str
+    players: int
+    seed: int
+
+
+def read_generated_id(puzzle_id: str) -> GeneratedId | None:
+    """The family, players and seed of a well-formed generated id (None otherwise); each number
+    bounded before conversion, as an id may come from a URL."""
     parts = puzzle_id.split("-")
     if len(parts) != 4 or parts[0] != "gen" or parts[1] not in FAMILIES:
         return None
     if not parts[2].endswith("p"):
         return None
-    try:  # bounded before conversion: an id may come from a URL
-        players = read_int(parts[2][:-1], 3, 5)
-        seed = read_int(parts[3], 0, GEN_SEEDS - 1)
-        if parts[1] == PROVEN:
-            return _mined(players, seed)
-        return generate(parts[1], seed, players)
-    except (ValueError, GenerationError):
+    try:
+        return GeneratedId(parts[1], read_int(parts[2][:-1], 3, 5),
+                           read_int(parts[3], 0, GEN_SEEDS - 1))
+    except ValueError:
+        return None
+
+
+def generated_from_id(puzzle_id: str) -> Puzzle | None:
+    """'gen-obligations-4p-42' -> the same generated puzzle again."""
+    read = read_generated_id(puzzle_id)
+    if read is None:
+        return None
+    if read.family == PROVEN:
+        return _mined(read.players, read.seed)
+    try:
+        return generate(read.family, read.seed, read.players)
+    except GenerationError:
         return None
 
 
@@ -64,14 +84,10 @@ def _mined(players: int, seed: int) -> Puzzle | None:
 
 def being_mined(puzzle_id: str) -> bool:
     """A well-formed mined puzzle's id whose search is still under way on the workers."""
-    parts = puzzle_id.split("-")
-    if len(parts) != 4 or parts[:2] != ["gen", PROVEN] or not parts[2].endswith("p"):
+    read = read_generated_id(puzzle_id)
+    if read is None or read.family != PROVEN:
         return False
-    try:
-        job = mine_puzzle(read_int(parts[2][:-1], 3, 5), read_int(parts[3], 0, GEN_SEEDS - 1))
-    except ValueError:
-        return False
-    return ask(job).state is State.PENDING
+    return ask(mine_puzzle(read.players, read.seed)).state is State.PENDING
 
 
 def find_puzzle(puzzle_id: str) -> Puzzle | None:
