@@ -185,7 +185,7 @@ def test_a_shared_sheet_opens_read_only_for_another_visitor(visitors, server):
     guest.goto(url + "&lang=en")
     guest.get_by_text("only its owner can change it").wait_for()
     wait_ready(guest)
-    assert guest.get_by_text("Private table").count() >= 1
+    guest.get_by_text("Private table").first.wait_for()
     assert guest.get_by_role("button", name="Add the deal").count() == 0
     assert guest.get_by_text("Delete this game").count() == 0
     shot(guest, "score-sheet-shared-read-only-en")

@@ -31,7 +31,7 @@ def test_a_score_sheet_under_the_web_game_rules(page, server):
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("Add a deal").wait_for()
     wait_ready(page)
-    assert page.get_by_text("Petite", exact=True).count() >= 1  # the bids as the rules name them
+    page.get_by_text("Petite", exact=True).first.wait_for()  # the bids as the rules name them
     points = page.get_by_role("spinbutton", name="Points", exact=True)
     points.fill("49")
     points.press("Enter")
@@ -79,5 +79,6 @@ def test_the_practice_game_under_the_web_game_rules(page, server):
     page.goto(f"{server}/practice?lang=en&seed=3&players=4&rules=online-first-to-100")
     page.get_by_text("Rules: Web game, first to 100 (house rule)").wait_for()
     wait_ready(page)
+    page.get_by_role("button", name="Petite").first.wait_for()
     assert page.get_by_role("button", name="Petite").count() == 1
     shot(page, "practice-web-game-rules-en")
