@@ -56,7 +56,9 @@ def test_the_review_is_stepped_on_the_table_with_the_keyboard(
     try:
         page.goto(f"{url}/review?lang=en")
         wait_prompt(page, "Trick 1 of 18")
-        assert page.locator(".st-key-review-table .tt-played").count() == 4  # the whole trick
+        from playwright.sync_api import expect
+
+        expect(page.locator(".st-key-review-table .tt-played")).to_have_count(4)  # whole trick
         page.keyboard.press("ArrowRight")
         wait_prompt(page, "Trick 2 of 18")
         page.keyboard.press("ArrowRight")
