@@ -7,6 +7,7 @@ error, so the proxy tests can never silently stop running.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import secrets
@@ -18,6 +19,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -42,6 +44,16 @@ def require_nginx() -> None:
         if os.environ.get("CI"):
             pytest.fail("nginx is not installed: .ci/run must install Debian's nginx")
         pytest.skip("nginx is not installed (apt-get install nginx)")
+
+
+def require_module(name: str, install: str) -> ModuleType:
+    """A test dependency (the ``test`` extra): skipped without it locally, an error in CI."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail(f"{name} is not installed: CI installs the test extra ({install})")
+        pytest.skip(f"{name} is not installed (pip install {install})")
 
 
 def render_site(listen: int, apps: list[int]) -> str:
@@ -74,12 +86,13 @@ http {{
 
 
 @contextmanager
-def nginx_proxy(folder: Path, apps: list[str]) -> Iterator[str]:
-    """nginx with the site file in front of the apps (their URLs); yields the proxy's URL."""
+def nginx_proxy(folder: Path, apps: list[str], listen: int = 0) -> Iterator[str]:
+    """nginx with the site file in front of the apps (their URLs) on port ``listen`` (0: a free
+    one); yields the proxy's URL."""
     require_nginx()
     folder.mkdir(parents=True, exist_ok=True)
     ports = [int(url.rsplit(":", 1)[1]) for url in apps]
-    listen = free_port()
+    listen = listen or free_port()
     site = folder / "tarot-tutor.conf"
     site.write_text(render_site(listen, ports), encoding="utf-8")
     config = folder / "nginx.conf"
