@@ -128,7 +128,8 @@ class Miner:
         self.rng = rng
         self.counts = counts
 
-    async def one(self) -> None:
+    async def one(self, stop: float) -> None:
+        """One new seed: asked, polled while pending (until ``stop``), answered when shown."""
         seed = self.rng.randrange(MINED_SEEDS)
         query = urlencode({"lang": "en", "gen": "proven", "players": 4, "seed": seed})
         run = await self.s.rerun(page="puzzles", query=query)
@@ -145,6 +146,9 @@ class Miner:
             if not self.s.pending:
                 self.counts["refused or failed"] += 1
                 await asyncio.sleep(POLL)
+                return
+            if time.monotonic() >= stop:
+                self.counts["still pending at the end"] += 1
                 return
             await asyncio.sleep(POLL)
             run = await self.s.rerun(query=query)
@@ -174,7 +178,7 @@ async def _miner(index: int, url: str, args: argparse.Namespace, counts: dict[st
                                       local_addr=(source, 0)) as ws:
             miner = Miner(AlertSession(ws), rng, counts)
             while time.monotonic() < stop:
-                await miner.one()
+                await miner.one(stop)
     except (OSError, websockets.WebSocketException, ScriptError) as error:
         counts[f"miner lost: {type(error).__name__}"] += 1
 
