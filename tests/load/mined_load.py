@@ -15,9 +15,9 @@ visitor opens an authored puzzle and answers it, over and over with a one-second
 a probe asks ``/_stcore/health`` four times a second.
 
 Prints the plain visitor's open and answer medians, the health probe's median and p95, what
-the miners got (puzzles shown, refusals), and the CPU seconds the servers, their worker
-processes and nginx spent in the window beside the wall time (the machine may be shared: the
-CPU time says how much of it the app had).
+the miners got (puzzles shown, deals without one, refusals by reason), and the CPU seconds
+the servers, their worker processes and nginx spent in the window beside the wall time (the
+machine may be shared: the CPU time says how much of it the app had).
 
 Only 127.0.0.1 (and the 127.0.0.0/8 loopback addresses as sources) is ever contacted or served
 on. Everything is bounded: the sessions, ``--seconds``, a hard stop that closes every socket
@@ -64,6 +64,12 @@ from tests.hosting import BEHIND_PROXY, nginx_proxy
 
 POLL = 1.0  # seconds between a pending page's polls, as the page's own fragment does
 HEALTH_EVERY = 0.25
+REASONS = {  # words of each warning the page can show instead of a mined puzzle
+    "No proven position came": "deal without a proven position",
+    "busy with other learners": "refused: queue full",
+    "many new positions in a short time": "refused: learner rate",
+    "from this connection": "refused: connection rate",
+}
 MINED_SEEDS = 10**6  # the seeds a miner draws from (the page accepts 0..GEN_SEEDS-1)
 
 
@@ -118,6 +124,13 @@ class AlertSession(Session):
     def pending(self) -> bool:
         return any("searching a new position" in text for text in self.alerts)
 
+    def why_not(self) -> str:
+        """Why the page shows no puzzle, from its warning (the English catalog's words)."""
+        for words, why in REASONS.items():
+            if any(words in text for text in self.alerts):
+                return why
+        return "no puzzle, no reason shown"
+
 
 class Miner:
     """A session that asks for a new mined puzzle as soon as it has answered the last."""
@@ -144,7 +157,7 @@ class Miner:
                     await self.s.rerun(states=[self.s.card_click(hand, str(card))])
                 return
             if not self.s.pending:
-                self.counts["refused or failed"] += 1
+                self.counts[self.s.why_not()] += 1
                 await asyncio.sleep(POLL)
                 return
             if time.monotonic() >= stop:
