@@ -12,7 +12,9 @@ the content bank), then submits ``--jobs`` distinct ``mine_puzzle`` jobs (seeds 
 at once through the analysis service's own ``run`` and waits for all of them. Prints, per
 worker count, the wall time, jobs/s, the CPU seconds the workers spent (from /proc) and the
 speed-up over the first count. On a shared machine the wall time depends on what else runs:
-the CPU time says how much of the machine the workers had.
+the CPU time says how much of the machine the workers had. (A local pool's processes share
+the session of this script, and a kernel with autogroup gives a session one share of a busy
+machine however many processes it runs; the Dask workers each get a session of their own.)
 
 Everything runs on 127.0.0.1 and is bounded: ``--jobs`` at most 200, each job its own budget.
 """
@@ -68,8 +70,11 @@ def dask(workers: int) -> Iterator[Executor]:
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     procs = [subprocess.Popen([command, "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                "--no-dashboard"], **quiet)]  # type: ignore[call-overload]
+    # Each worker in a session of its own, as a service or another machine would run it: a
+    # Linux kernel with autogroup gives one session's processes one share of a busy machine.
     procs += [subprocess.Popen([command, "worker", address, "--nworkers", "1", "--nthreads", "1",
-                                "--host", "127.0.0.1", "--no-dashboard"], **quiet)  # type: ignore[call-overload]
+                                "--host", "127.0.0.1", "--no-dashboard"],
+                               start_new_session=True, **quiet)  # type: ignore[call-overload]
               for _ in range(workers)]
     try:
         from distributed import Client
