@@ -32,6 +32,11 @@ def test_what_the_visitor_wrote_left_of_the_proxys_hop_is_never_read() -> None:
     assert forwarded_client("10.0.0.2", forged, NGINX) == "198.51.100.7"
 
 
+def test_a_long_forged_header_cannot_push_out_the_hop_the_proxy_appended() -> None:
+    forged = {"x-forwarded-for": "203.0.113.9, " * 1000 + "198.51.100.7"}
+    assert forwarded_client("10.0.0.2", forged, NGINX) == "198.51.100.7"
+
+
 def test_a_chain_of_trusted_proxies_is_walked_to_the_first_untrusted_hop() -> None:
     proxies = trusted_proxies("10.0.0.0/24, 192.0.2.1")
     headers = {"x-forwarded-for": "203.0.113.9, 198.51.100.7, 192.0.2.1, 10.0.0.3"}

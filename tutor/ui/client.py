@@ -23,7 +23,7 @@ import streamlit as st
 
 TRUSTED_PROXIES_SETTING = "TAROT_TUTOR_TRUSTED_PROXIES"
 LOOPBACK = "127.0.0.1"  # Streamlit reports a loopback peer as no address at all
-MAX_HEADER = 2048  # characters of a forwarding header read (a chain of proxies is short)
+MAX_HEADER = 2048  # characters read from a forwarding header's right end, where proxies write
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -31,7 +31,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 @lru_cache(maxsize=8)
 def trusted_proxies(setting: str) -> tuple[Network, ...]:
     """The networks of the setting; a single address is a network of one. An entry that is no
-    address is ignored (trusting it could only widen the trust)."""
+    address (a host name, a typo) is ignored: a connection's address cannot match it."""
     networks: list[Network] = []
     for entry in setting.split(","):
         try:
@@ -61,7 +61,8 @@ def forwarded_client(peer: str, headers: Mapping[str, str],
     here = _address(peer)
     if here is None or not _trusted(here, proxies):
         return peer
-    chain = [hop for hop in headers.get("x-forwarded-for", "")[:MAX_HEADER].split(",")
+    # The trusted proxy appended its hop at the right end: a long header must not push it out
+    chain = [hop for hop in headers.get("x-forwarded-for", "")[-MAX_HEADER:].split(",")
              if hop.strip()]
     if not chain:
         real = _address(headers.get("x-real-ip", "")[:MAX_HEADER])
