@@ -13,6 +13,7 @@ import secrets
 import streamlit as st
 
 from tutor.service import AnalysisService, Job, Outcome, Requester, State, configured_executor
+from tutor.ui.client import client_address
 from tutor.ui.i18n import t
 from tutor.ui.learner import LEARNER
 
@@ -29,14 +30,14 @@ def analysis() -> AnalysisService:
 
 def requester() -> Requester:
     """Who asks: the learner when known (no profile is made for asking), else this session;
-    and the connection's address, so many sessions from one client share one limit."""
+    and the visitor's address (behind a trusted proxy, the one it forwards), so many sessions
+    from one client share one limit."""
     learner = st.session_state.get(LEARNER)
     if not isinstance(learner, str) or not learner:
         learner = st.session_state.get(REQUESTER)
         if not isinstance(learner, str):
             learner = st.session_state[REQUESTER] = f"session-{secrets.token_hex(8)}"
-    address = getattr(st.context, "ip_address", None) or "local"
-    return Requester(learner, str(address))
+    return Requester(learner, client_address())
 
 
 def ask(job: Job) -> Outcome:
