@@ -7,7 +7,8 @@ step). Each face is a button-like element (``role="button"``, ``tabindex="0"``,
 code once, in the run the click caused, and ``None`` afterwards.
 
 Every card stays clickable: the tutor lets a learner try an illegal card and explains why.
-Cards outside ``playable`` are drawn dimmed.
+Cards outside ``playable`` are drawn dimmed, unless selected: a selected card is raised, ringed
+and ticked, and never dimmed.
 
 Under the faces, a row of ``st.pills`` with the card names (key ``f"{key}-fallback"``) does the
 same job for anyone who cannot use the faces and for ``AppTest``, which cannot click inside a
@@ -37,7 +38,7 @@ _CSS = """
   display: flex;
   flex-wrap: wrap;
   gap: 2px; /* 12 cards of 56 px fit the 704 px of the centred layout: 24 in two rows */
-  padding: 6px 0 2px 0;
+  padding: 12px 0 2px 0; /* room for a selected card raised above the row */
   align-items: flex-start;
 }
 .tarot-hand .tarot-card-button {
@@ -56,6 +57,25 @@ _CSS = """
 }
 .tarot-hand .tarot-card-button svg {
   display: block;
+}
+/* A selected card stands out at a glance: raised, ringed and ticked (not only outlined). */
+.tarot-hand .tarot-card-button[data-selected="true"] {
+  position: relative;
+  transform: translateY(-8px);
+  box-shadow: 0 0 0 3px #1f6f5c, 0 4px 10px rgba(0, 0, 0, 0.25);
+}
+.tarot-hand .tarot-card-button[data-selected="true"]::after {
+  content: "✓";
+  position: absolute;
+  top: -7px;
+  right: -7px;
+  width: 20px;
+  height: 20px;
+  border-radius: 50%;
+  background: #1f6f5c;
+  color: #ffffff;
+  font: bold 13px/20px sans-serif;
+  text-align: center;
 }
 """
 
@@ -202,7 +222,7 @@ def card_picker(
                 "svg": card_svg(
                     card,
                     width=width,
-                    dimmed=card not in playable_set,
+                    dimmed=card not in playable_set and card not in selected_set,
                     selected=card in selected_set,
                     lang=lang,
                 ),
