@@ -13,7 +13,10 @@ and ticked, and never dimmed.
 Under the faces, a row of ``st.pills`` with the card names (key ``f"{key}-fallback"``) does the
 same job for anyone who cannot use the faces and for ``AppTest``, which cannot click inside a
 component. Its choice is reported once too: the pills' ``on_change`` callback moves the choice
-to a one-shot slot in session state and clears the pills.
+to a one-shot slot in session state and clears the pills. A hand whose cards are selected one by
+one (``several``, with ``selected`` and ``on_pick``) has pills that select several, showing the
+same selection as the faces: a click on a face marks its name, a click on a name toggles it as
+a click on its face would.
 """
 
 from __future__ import annotations
@@ -165,6 +168,14 @@ def _on_fallback_change(key: str, on_pick: Callable[[int], None] | None = None) 
             st.session_state[_choice_key(key)] = choice
 
 
+def _on_fallback_toggle(key: str, before: frozenset[int], on_pick: Callable[[int], None]) -> None:
+    """The several-card pills' callback: each card whose name was marked or unmarked, toggled
+    as a click on its face would."""
+    now = st.session_state.get(_fallback_key(key)) or []
+    for card in sorted(set(now) ^ before):
+        on_pick(card)
+
+
 def _on_face_click(key: str, cards: Collection[int], on_pick: Callable[[int], None]) -> None:
     """The component's callback: the face clicked, handed to ``on_pick`` before the run."""
     state = st.session_state.get(key)
@@ -193,12 +204,14 @@ def card_picker(
     lang: str = "en",
     width: int = 56,
     on_pick: Callable[[int], None] | None = None,
+    several: bool = False,
 ) -> int | None:
     """Show ``cards`` as faces in a wrapping row; return the card clicked in this run, or None.
 
     ``playable=None`` means every card is playable; others are dimmed but stay clickable.
-    ``selected`` cards get a green outline. The component's key is ``key``; the pills
-    fallback's key is ``f"{key}-fallback"``.
+    ``selected`` cards are raised, ringed and ticked. The component's key is ``key``; the pills
+    fallback's key is ``f"{key}-fallback"``; with ``several`` (cards selected one by one through
+    ``on_pick``) the pills mark the ``selected`` cards too.
 
     With ``on_pick``, a click calls ``on_pick(card)`` in a callback, before the page is drawn
     again, and ``card_picker`` returns None: a page that changes on a click then draws once,
@@ -236,14 +249,19 @@ def card_picker(
 
     chosen = st.session_state.pop(_choice_key(key), None)
     if cards:
+        # several cards selected one by one: the names show the selection, as the faces do
+        marks = several and on_pick is not None
+        if marks:
+            st.session_state[_fallback_key(key)] = [c for c in cards if c in selected_set]
         st.pills(
             text["fallback"],
             options=cards,
             format_func=lambda card: card_name(card, lang),
-            selection_mode="single",
+            selection_mode="multi" if marks else "single",
             key=_fallback_key(key),
-            on_change=_on_fallback_change,
-            args=(key, on_pick),
+            on_change=partial(_on_fallback_toggle, key, frozenset(selected_set), on_pick)
+            if marks and on_pick is not None
+            else partial(_on_fallback_change, key, on_pick),
         )
     if clicked is not None:
         return clicked

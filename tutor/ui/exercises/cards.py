@@ -59,7 +59,7 @@ def _pick_set(pos: TableView, key: str, lang: str, highlight: set[Card] | None,
     selected: list[Card] = state["selected"]
     card_picker(
         list(display_order(pos.hand)), key=f"{key}-hand", selected=set(selected),
-        playable=highlight, lang=lang, on_pick=partial(_toggle_card, key),
+        playable=highlight, lang=lang, on_pick=partial(_toggle_card, key), several=True,
     )
     count = f"{len(selected)}/{needed}" if needed else str(len(selected))
     st.caption(t(lang, "exercise.click_cards", n=count))
