@@ -400,9 +400,10 @@ def _settings(state: PracticeState, lang: str) -> None:
 
 
 def _header(state: PracticeState, lang: str) -> None:
-    # one row at every width (columns would stack on a phone and push the table down)
+    st.title(t(lang, "game.heading"))  # a heading like every other page's
+    # the controls in one row at every width (columns would stack on a phone and push the
+    # table down; beside the title they were clipped on a phone)
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f"**{t(lang, 'game.heading')}**", width="stretch")
         with st.popover(t(lang, "game.settings.heading"), icon=":material/tune:"):
             st.caption(t(lang, "game.intro"))
             _settings(state, lang)
