@@ -28,10 +28,11 @@ from tutor.engine.cards import KINGS_MASK, OUDLERS_MASK
 
 
 def card_answer(at: AppTest, key: str, cards: list[int]) -> None:
-    """Clear the selection, pick cards one by one through the hand's fallback, press Check."""
+    """Clear the selection, mark cards one by one in the hand's fallback, press Check."""
     at.button(key=f"{key}-clear").click().run()
     for card in cards:
-        at.pills(key=f"{key}-hand-fallback").set_value(card).run()
+        pills = at.pills(key=f"{key}-hand-fallback")
+        pills.set_value([*pills.value, card]).run()
     at.button(key=f"{key}-check").click().run()
 
 

@@ -47,11 +47,14 @@ def test_a_lesson_check_answered_with_the_wrong_sign_names_that_mistake_not_anot
     assert localized(check.feedback.wrong, "en")[:30] not in shown  # written for another slip
 
 
-def test_a_lesson_check_with_an_unknown_wrong_number_keeps_the_authored_why():
+def test_a_lesson_check_with_an_unknown_wrong_number_keeps_the_authored_why_for_the_answer():
     lesson, index, check = lesson_score_check()
     right = score(score_input(check)).taker
     at = open_app("lessons", lang="en", lesson=lesson.id, step=str(index + 1))
-    number_answer(at, f"{lesson.id}-{index}", right + 1)
+    key = f"{lesson.id}-{index}"
+    number_answer(at, key, right + 1)
+    assert localized(check.feedback.wrong, "en")[:30] not in texts(at)  # it explains the answer
+    at.button(key=f"{key}-reveal").click().run()
     assert localized(check.feedback.wrong, "en")[:30] in texts(at)
 
 
@@ -125,8 +128,9 @@ def test_a_wrong_step_shows_that_steps_correction_not_the_whole_calculation():
     steps = quiz_steps(q.score)
     index = at.session_state["score-quiz-state"].questions[f"steps-{q.level}-{q.seed}"].step
     wrong = steps[index].answer + 977  # no known mistake gives it
-    at.text_input(key=f"score-quiz-step-steps-{q.level}-{q.seed}-{index}").input(str(wrong))
-    next(b for b in at.button if b.label == "Check").click().run()
+    for _ in range(2):  # the correction comes with the second wrong try
+        at.text_input(key=f"score-quiz-step-steps-{q.level}-{q.seed}-{index}").input(str(wrong))
+        next(b for b in at.button if b.label == "Check").click().run()
     shown = texts(at)
     assert "The right step:" in shown
     assert "Here is the whole calculation" not in shown

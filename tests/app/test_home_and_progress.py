@@ -47,7 +47,7 @@ def test_progress_lists_lessons_quiz_practice_and_the_queue_by_name(mine: Learne
     at = open_app("dashboard", lang="en")
     shown = texts(at)
     labels = [label for _, label in links(at)]
-    assert f"{lesson.number}. {localized(lesson.title, 'en')}" in labels
+    assert f"{lesson.number}. {localized(lesson.title, 'en')} ☆☆☆" in labels  # begun, no stars
     assert t("en", "lesson.progress_label", done=3, total=len(lesson.steps)) in shown
     assert puzzle_name(puzzle, "en") in labels  # the review item named, not its id
     assert puzzle.id not in shown

@@ -395,11 +395,11 @@ def test_a_failed_lesson_save_is_said_and_the_next_step_saves_again(
     original = LearnerStore.save_lesson
     calls = {"n": 0}
 
-    def failing_once(self: LearnerStore, *args: Any) -> None:
+    def failing_once(self: LearnerStore, *args: Any, **kwargs: Any) -> None:
         calls["n"] += 1
         if calls["n"] == 1:
             raise StoreError("The progress database is busy right now; please try again.")
-        original(self, *args)
+        original(self, *args, **kwargs)
 
     monkeypatch.setattr(LearnerStore, "save_lesson", failing_once)
     at = open_app("lessons", lang="en", lesson="the-deck", step="1")

@@ -119,7 +119,8 @@ def test_the_deal_is_stepped_on_the_practice_table_in_its_review_mode(mine: Lear
         assert shown["anim"]["events"] == []  # a saved deal: nothing is animated
         assert f"Trick {index + 1} of 18" in " ".join(shown["bar"])
         ids = [a["id"] for a in shown["actions"]]
-        assert "review:close" not in ids and ("review:back" in ids) == (index > 0)
+        # one pair of back/forward, the page's: none in the table's actions
+        assert not {"review:close", "review:back", "review:next"} & set(ids)
         button(at, "review-forward").click().run()
     assert not at.exception, at.exception
 

@@ -118,7 +118,9 @@ def test_full_mode_right_answer_is_praised_and_recorded(db: LearnerStore) -> Non
     assert [s.theme for s in store.theme_stats("score-quiz")] == ["level-1"]
 
 
-def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: LearnerStore) -> None:
+def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step_only_after_a_retry(
+    db: LearnerStore,
+) -> None:
     at = open_quiz(level=1, seed=0, mode="full")
     q = current(at)
     unit = q.score.unit
@@ -126,10 +128,12 @@ def test_full_mode_wrong_answer_names_the_mistake_and_the_right_step(db: Learner
     shown = texts(at)
     assert "Not quite." in shown
     assert t("en", "score_quiz.mistakes.forgot_taker_multiple", players=4, times=3) in shown
-    assert "The right step:" in shown and f"Taker: {q.score.taker:+d}" in shown
+    assert "The right step:" not in shown and f"{q.score.taker:+d}" not in shown
     assert db.streak(sources=("score-quiz",)).current == 0
     answer_full(at, -q.score.taker)
-    assert t("en", "score_quiz.mistakes.wrong_sign") in texts(at)
+    shown = texts(at)
+    assert t("en", "score_quiz.mistakes.wrong_sign") in shown
+    assert "The right step:" in shown and f"Taker: {q.score.taker:+d}" in shown
 
 
 def test_full_mode_unknown_wrong_answer_asks_again_then_shows_the_calculation(
@@ -139,7 +143,7 @@ def test_full_mode_unknown_wrong_answer_asks_again_then_shows_the_calculation(
     q = current(at)
     answer_full(at, q.score.taker + 1)
     shown = texts(at)
-    assert t("en", "score_quiz.try_again") in shown
+    assert t("en", "retry.try_again") in shown
     assert "Here is the whole calculation" not in shown  # one retry before the answer
     assert f"Taker: {q.score.taker:+d}" not in shown
     answer_full(at, q.score.taker + 2)
@@ -244,7 +248,7 @@ def test_steps_mode_wrong_threshold_is_named_at_its_step(db: LearnerStore) -> No
     shown = texts(at)
     assert "This looks like a known mistake" in shown
     assert f"You used **{wrong}** as the threshold" in shown
-    assert f"The right step: Needed: {steps[2].answer}" in shown
+    assert "The right step:" not in shown  # the first wrong try: the mistake, not the answer
     # and a wrong value that is no known mistake: that step's correction, not the whole
     # calculation (the taker's marks are still to be found)
     submit_step(at, q, 2, "7")
@@ -281,7 +285,7 @@ def test_counting_mode_right_and_wrong(db: LearnerStore) -> None:
     answer_count(at, str(len(q.pile) * 10))  # nonsense: no known mistake
     assert "Not quite." in texts(at)
     assert "Total: **" not in texts(at)  # asked again before the total is revealed
-    assert t("en", "score_quiz.try_again") in texts(at)
+    assert t("en", "retry.try_again") in texts(at)
     honours = half_points(mask_of(q.pile)) + sum(1 for c in q.pile if half_points(1 << c) > 1)
     answer_count(at, format_half(honours))
     assert t("en", "score_quiz.count_mistakes.honour_alone_as_pair") in texts(at)

@@ -115,6 +115,8 @@ def test_a_wrong_score_is_matched_to_the_known_mistake_it_makes():
 
     number_answer(at, "puzzle-scoring-01", 378)
     assert "You multiplied the poignée" in texts(at)
+    assert "The right step" not in texts(at)  # the mistake first, the answer on request
+    at.button(key="puzzle-scoring-01-reveal").click().run()
     assert "The right step" in texts(at)
 
 

@@ -97,8 +97,11 @@ lessons = sa.Table(
     sa.Column("lesson", sa.String(KEY_MAX), nullable=False),
     sa.Column("step", sa.Integer(), nullable=False),
     sa.Column("seen", sa.JSON(), nullable=False),  # list of step indexes
-    sa.Column("passed", sa.JSON(), nullable=False),
+    sa.Column("passed", sa.JSON(), nullable=False),  # checks right at the first try
     sa.Column("updated", UTCDateTime(), nullable=False),
+    # checks right without the answer shown; checks done with (right, or the answer shown)
+    sa.Column("solved", sa.JSON(), nullable=False, server_default=sa.text("'[]'")),
+    sa.Column("answered", sa.JSON(), nullable=False, server_default=sa.text("'[]'")),
     sa.PrimaryKeyConstraint("learner_id", "lesson", name="pk_lessons"),
 )
 

@@ -26,7 +26,7 @@ import re
 import secrets as secrets_module
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -176,12 +176,37 @@ class TrainerSummary:
     solved: int  # distinct puzzles answered right at least once
 
 
+STARS = 3  # a lesson's most stars: every check right at the first try
+
+
+def lesson_stars(
+    checks: Iterable[int], passed: Set[int], solved: Set[int], answered: Set[int]
+) -> int:
+    """A lesson's stars, as lichess Learn gives them: 3 when every check was right at the first
+    try, 2 when every check was right (some after a retry), 1 when every check was answered
+    (some answers shown), 0 while a check is unanswered or was skipped."""
+    wanted = set(checks)
+    if not wanted <= answered:
+        return 0
+    if wanted <= passed:
+        return STARS
+    return 2 if wanted <= solved else 1
+
+
 @dataclass(frozen=True, slots=True)
 class SavedLesson:
+    """A lesson's saved progress: the step the learner is at, the steps seen, and the checks
+    by how they ended (``passed`` ⊆ ``solved`` ⊆ ``answered``, see ``lesson_stars``)."""
+
     step: int
     seen: frozenset[int]
     passed: frozenset[int]
     updated: datetime | None = None  # when the learner was last in this lesson
+    solved: frozenset[int] = frozenset()
+    answered: frozenset[int] = frozenset()
+
+    def stars(self, checks: Iterable[int]) -> int:
+        return lesson_stars(checks, self.passed, self.solved, self.answered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -810,19 +835,35 @@ class LearnerStore:
 
     # --- lessons ---------------------------------------------------------------------------
 
-    def save_lesson(self, lesson: str, step: int, seen: set[int], passed: set[int]) -> None:
+    def save_lesson(
+        self,
+        lesson: str,
+        step: int,
+        seen: Set[int],
+        passed: Set[int],
+        *,
+        solved: Set[int] = frozenset(),
+        answered: Set[int] = frozenset(),
+    ) -> None:
+        """The lesson's progress; each set of checks is kept with the ones before it (a check
+        right at the first try is solved, a solved one answered)."""
+        solved = set(solved) | set(passed)
+        answered = set(answered) | solved
         values = {
             "learner_id": self.learner_id,
             "lesson": _bounded(lesson, KEY_MAX, "lesson"),
             "step": int(step),
             "seen": sorted(int(s) for s in seen),
             "passed": sorted(int(p) for p in passed),
+            "solved": sorted(int(p) for p in solved),
+            "answered": sorted(int(p) for p in answered),
             "updated": now(),
         }
         insert = self.db._insert(t.lessons).values(**values)
+        kept = ("step", "seen", "passed", "solved", "answered", "updated")
         upsert = insert.on_conflict_do_update(
             index_elements=["learner_id", "lesson"],
-            set_={k: insert.excluded[k] for k in ("step", "seen", "passed", "updated")},
+            set_={k: insert.excluded[k] for k in kept},
         )
         self._write(lambda c: c.execute(upsert))
 
@@ -830,7 +871,10 @@ class LearnerStore:
         query = sa.select(t.lessons).where(t.lessons.c.learner_id == self.learner_id)
         rows = self._read(lambda c: c.execute(query).all())
         return {
-            r.lesson: SavedLesson(r.step, frozenset(r.seen), frozenset(r.passed), r.updated)
+            r.lesson: SavedLesson(
+                r.step, frozenset(r.seen), frozenset(r.passed), r.updated,
+                frozenset(r.solved), frozenset(r.answered),
+            )
             for r in rows
         }
 

@@ -87,8 +87,10 @@ def _show_line(p: Position, cards: tuple[Card, ...], lang: str) -> None:
         )
 
 
-def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str) -> None:
-    """After an answer: the line after the learner's card and its cost; the best line too."""
+def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
+               *, solution: bool = True) -> None:
+    """After an answer: the line after the learner's card and its cost; with the
+    ``solution`` (right, asked for, or a second wrong try) the best card and its line too."""
     proof = proof_of(ex.notation)
     p = proof.position
     best = proof.best[0]
@@ -97,10 +99,11 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str) -
             value = proof.analysis.value_of(answer).lower
         except KeyError:
             return  # not a legal card: the verdict already named the rule
+        key = "bestcard.after_wrong" if solution else "bestcard.after_wrong_retry"
         st.markdown(
             t(
                 lang,
-                "bestcard.after_wrong",
+                key,
                 card=card_name(answer, lang),
                 value=f"{value:+d}",
                 best=card_name(best, lang),
@@ -112,6 +115,8 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str) -
         with st.expander(t(lang, "bestcard.line_after", card=card_name(answer, lang)),
                          expanded=True):
             _show_line(p, line.cards, lang)
+    if not solution:
+        return
     with st.expander(t(lang, "bestcard.best_line", card=card_name(best, lang)),
                      expanded=correct):
         st.caption(t(lang, "bestcard.best_value", value=f"{proof.value:+d}", loss=proof.loss))

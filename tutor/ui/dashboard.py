@@ -28,6 +28,7 @@ from tutor.ui.session import (
     store,
 )
 from tutor.ui.trainer import REVIEW, SOURCE, WEAK_RATE, find_puzzle, puzzles_state
+from tutor.ui.words import LessonStanding
 
 FLASH = "dashboard-flash"
 CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
@@ -57,26 +58,22 @@ def render() -> None:
 
 
 def _lessons(lang: str) -> None:
-    """Each lesson with the steps seen and the checks right at the first try, as a link that
+    """Each lesson with its stars, the steps seen and the checks answered, as a link that
     opens it at the step the learner was in."""
     st.subheader(t(lang, "dashboard.lessons"))
     saved = store().lessons()
     for lesson in bank().lessons:
         got = saved.get(lesson.id)
+        standing = LessonStanding.of(lesson, got)
         steps = len(lesson.steps)
-        checks = sum(1 for step in lesson.steps if step.check is not None)
-        seen = len(got.seen) if got else 0
-        mark = f" {t(lang, 'lesson.done_mark')}" if seen >= steps else ""
         params = {"lang": lang, "lesson": lesson.id}
         if got is not None:
             params["step"] = str(min(got.step, steps - 1) + 1)
         left, right = st.columns([3, 2])
         left.page_link(page("lessons").file, query_params=params,
-                       label=f"{lesson.number}. {localized(lesson.title, lang)}{mark}")
-        right.caption(
-            t(lang, "lesson.progress_label", done=seen, total=steps) + " · "
-            + t(lang, "lesson.checks_label", passed=len(got.passed) if got else 0, total=checks)
-        )
+                       label=f"{lesson.number}. {localized(lesson.title, lang)} "
+                             f"{standing.mark(lang)}".rstrip())
+        right.caption(standing.counts(lang))
 
 
 def _score_quiz(lang: str) -> None:

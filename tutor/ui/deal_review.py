@@ -171,16 +171,19 @@ def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -
     state = PracticeState.resumed(shown)
     state.review = index
     data = table_data(state, lang)
-    data["actions"] = [a for a in data["actions"] if a.get("id") != "review:close"]
+    # the page has its own back and forward above the table: the table's would be a second
+    # pair (its ← and → keys still step); nothing to close on a page of its own
+    data["actions"] = [a for a in data["actions"] if a.get("id") not in TABLE_ONLY_ACTIONS]
     return data
 
 
+TABLE_ONLY_ACTIONS = ("review:close", "review:back", "review:next")
+
+
 def _on_table_action(deal: Shown, last: int, action: Action) -> None:
-    """A step on the table (its ←/→ buttons and keys); anything else it may send is ignored."""
+    """A step on the table (its ←/→ keys); anything else it may send is ignored."""
     if action.get("kind") == "review" and action.get("step") in (-1, 1):
         _step(deal, int(action["step"]), last)
-    elif action.get("kind") == "action" and action.get("id") in ("review:back", "review:next"):
-        _step(deal, -1 if action["id"] == "review:back" else 1, last)
 
 
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:

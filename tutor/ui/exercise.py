@@ -4,38 +4,40 @@ the engine's verdict in the learner's language.
 Each kind draws itself through its widget (``tutor.ui.exercises.WIDGETS``); this module
 judges the answer a widget returns, in one place (``render_exercise``), and says the verdict.
 State lives in ``st.session_state`` under the exercise's key: the cards selected so far, the
-last verdict, and how many attempts were made. The answer is judged before the verdict is
-drawn, so the verdict and the selection show in the same run.
+last verdict, how many attempts were made (and how many were wrong), and whether the answer was
+asked for. The answer is judged before the verdict is drawn, so the verdict and the selection
+show in the same run. A wrong answer is answered as ``tutor.ui.retry`` says: first what is
+wrong, the solution only when asked for or after a second wrong try.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
+from functools import partial
 
 import streamlit as st
 
 from tutor.content.kinds import ExerciseModel
-from tutor.content.verdict import RIGHT, WRONG_CHOICE, WRONG_NUMBER, Verdict
+from tutor.content.verdict import NOT_ACCEPTED, RIGHT, WRONG_CHOICE, WRONG_NUMBER, Verdict
 from tutor.engine import Card
 from tutor.ui.exercises import widget_of
-from tutor.ui.exercises.common import exercise_state, state_key
+from tutor.ui.exercises.common import exercise_state, say_in, state_key
 from tutor.ui.i18n import localized, t
+from tutor.ui.retry import Stage, offer_answer, shows_solution, stage_of
 from tutor.ui.views import names
 
-# Streamlit writes its own hint under a text box in English ("Press Enter to submit form"):
-# on a page in another language it is replaced by the catalog's words (CSS only, no script).
+# Streamlit writes its own hint under a text box ("Press Enter to submit form · 2/24"), in
+# English on every page and in a form's words: the answer boxes have their Check button beside
+# them, so the hint is hidden (CSS only, no script).
 _INPUT_HINT_CSS = """<style>
-[data-testid="InputInstructions"] {{ font-size: 0 !important; }}
-[data-testid="InputInstructions"]::after {{ content: "{hint}"; font-size: 0.75rem; }}
+[data-testid="InputInstructions"] { display: none !important; }
 </style>"""
 
 
-def input_hints_in_language(lang: str) -> None:
-    """Streamlit's English hint under text boxes, said in ``lang`` instead (not for en)."""
-    if lang == "en":
-        return
-    hint = t(lang, "exercise.enter_hint").replace("\\", "").replace('"', "'")
-    st.html(_INPUT_HINT_CSS.format(hint=hint))
+def hide_input_hints() -> None:
+    """No Streamlit hint under the page's text boxes (see ``_INPUT_HINT_CSS``)."""
+    st.html(_INPUT_HINT_CSS)
 
 
 def reset_exercise(key: str) -> None:
@@ -55,6 +57,8 @@ def _record(key: str, verdict: Verdict, answer: object) -> None:
     state["verdict"] = verdict
     state["answer"] = answer
     state["attempts"] += 1
+    if not verdict.correct:
+        state["wrong"] += 1
     hook = state.get("on_answer")
     if hook is not None:
         hook(verdict, state["attempts"] == 1)
@@ -62,6 +66,57 @@ def _record(key: str, verdict: Verdict, answer: object) -> None:
 
 def attempts(key: str) -> int:
     return int(exercise_state(key)["attempts"])
+
+
+def stage(key: str) -> Stage:
+    """Where the learner is with the exercise ``key`` (see ``tutor.ui.retry``)."""
+    state = exercise_state(key)
+    verdict: Verdict | None = state["verdict"]
+    right = None if verdict is None else verdict.correct
+    return stage_of(right, int(state["wrong"]), bool(state["asked"]))
+
+
+def _ask_for_answer(key: str) -> None:
+    """on_click of "Show the answer": the solution is shown from now on. It only follows a
+    wrong answer, so the attempt is already recorded as not right at the first try."""
+    exercise_state(key)["asked"] = True
+
+
+class Outcome(Enum):
+    """How an exercise ended, best first: what a lesson's stars are made of."""
+
+    FIRST_TRY = "first-try"  # right at the first try, the answer never shown
+    RETRIED = "retried"  # right after a wrong try, the answer never shown
+    ANSWERED = "answered"  # the answer was shown (asked for, or two wrong tries)
+
+
+def outcome(key: str) -> Outcome | None:
+    """How the exercise ``key`` ended (None: not yet, it is unanswered or waits for a retry)."""
+    now = stage(key)
+    state = exercise_state(key)
+    if now is Stage.REVEALED or (now is Stage.SOLVED and state["asked"]):
+        return Outcome.ANSWERED
+    if now is Stage.SOLVED:
+        return Outcome.FIRST_TRY if state["attempts"] == 1 else Outcome.RETRIED
+    return None
+
+
+# The exercise widgets whose options are labelled in the learner's language (a choice's
+# options, the bids): the browser sends back the label it showed, so after a language switch
+# the old language's label would match nothing and the answer given would be lost.
+TRANSLATED_WIDGETS = ("choice", "bids")
+
+
+def _keep_choice_across_languages(key: str, lang: str) -> None:
+    """When the language changed since the exercise was drawn, set its translated widgets'
+    values again, so that the browser gets them under their new labels."""
+    state = exercise_state(key)
+    if state.get("lang", lang) != lang:
+        for name in TRANSLATED_WIDGETS:
+            widget = f"{key}-{name}"
+            if widget in st.session_state:
+                st.session_state[widget] = st.session_state[widget]
+    state["lang"] = lang
 
 
 def render_exercise(
@@ -77,14 +132,17 @@ def render_exercise(
     ``highlight``: cards to show as candidates (the others dimmed), for a hint.
     ``on_answer`` is called once per answer, told whether it is the first."""
     exercise_state(key)["on_answer"] = on_answer
-    input_hints_in_language(lang)
+    _keep_choice_across_languages(key, lang)
+    hide_input_hints()
     st.markdown(f"**{localized(ex.question, lang)}**")
     answer = widget_of(ex).draw(ex, key, lang, highlight)
     if answer is not None:  # the one place an answer is judged
         _record(key, ex.judge(answer), answer)
     verdict: Verdict | None = exercise_state(key)["verdict"]
+    now = stage(key)
     if verdict is not None:
-        show_verdict(ex, verdict, key, lang)
+        show_verdict(ex, verdict, key, lang, now)
+    offer_answer(now, key, lang, partial(_ask_for_answer, key))
     if show_hint and ex.hint is not None and (verdict is None or not verdict.correct):
         with st.expander(t(lang, "exercise.hint")):
             st.markdown(localized(ex.hint, lang))
@@ -92,12 +150,16 @@ def render_exercise(
 
 
 # --- the verdict --------------------------------------------------------------------------
-def verdict_text(ex: ExerciseModel, verdict: Verdict, answer: object, lang: str) -> str:
-    """The engine's verdict as a sentence: the rule broken, the cards that force it."""
+def verdict_text(ex: ExerciseModel, verdict: Verdict, answer: object, lang: str,
+                 solution: bool = True) -> str:
+    """The engine's verdict as a sentence: the rule broken, the cards that force it (without
+    the answer itself unless ``solution``)."""
     code = verdict.code
     if code == RIGHT:
         return t(lang, "verdict.right")
-    sentence = widget_of(ex).sentence(ex, verdict, answer, lang)
+    if code == NOT_ACCEPTED and not solution:  # its cards are the answer
+        return t(lang, "verdict.not_accepted_retry")
+    sentence = widget_of(ex).sentence(ex, verdict, answer, lang, solution)
     if sentence is not None:
         return sentence
     if code in (WRONG_NUMBER, WRONG_CHOICE):
@@ -122,7 +184,8 @@ def known_mistakes(ex: ExerciseModel, answer: object, lang: str) -> list[str]:
     return widget_of(ex).mistakes(ex, answer, lang)
 
 
-def verdict_message(ex: ExerciseModel, verdict: Verdict, answer: object, lang: str) -> str:
+def verdict_message(ex: ExerciseModel, verdict: Verdict, answer: object, lang: str,
+                    solution: bool = True) -> str:
     """What the learner reads first, starting from the answer they gave:
 
     - right: the authored "right" text (it says so itself: "Right: ..."), else "Right!";
@@ -131,11 +194,16 @@ def verdict_message(ex: ExerciseModel, verdict: Verdict, answer: object, lang: s
       follows (the authored "wrong" text was written for one likely mistake, maybe not this);
     - otherwise the verdict with the authored "wrong" text;
     - and the kind's own words after it (a choice's "why" for the option chosen).
+
+    Before the ``solution`` may be shown (a first wrong try), only the verdict: the authored
+    texts explain the answer, so they wait for it.
     """
     feedback = ex.feedback
     if verdict.correct:
         return localized(feedback.right, lang) if feedback is not None else t(lang, "verdict.right")
-    text = verdict_text(ex, verdict, answer, lang)
+    text = verdict_text(ex, verdict, answer, lang, solution)
+    if not solution:
+        return text
     if verdict.code in RULE_CODES or known_mistakes(ex, answer, lang):
         extra = ""
     else:
@@ -146,12 +214,16 @@ def verdict_message(ex: ExerciseModel, verdict: Verdict, answer: object, lang: s
     return f"{text} {extra}".strip()
 
 
-def show_verdict(ex: ExerciseModel, verdict: Verdict, key: str, lang: str) -> None:
-    state = exercise_state(key)
-    answer = state["answer"]
-    message = verdict_message(ex, verdict, answer, lang)
+def show_verdict(ex: ExerciseModel, verdict: Verdict, key: str, lang: str, now: Stage) -> None:
+    """The verdict, then what the kind shows after it; at the revealed stage the answer."""
+    answer = exercise_state(key)["answer"]
+    solution = shows_solution(now)
+    message = verdict_message(ex, verdict, answer, lang, solution)
     if verdict.correct:
         st.success(message, icon=":material/check_circle:")
     else:
         st.error(message, icon=":material/cancel:")
-    widget_of(ex).after(ex, verdict, answer, int(state["attempts"]), lang)
+    if now is Stage.REVEALED and not verdict.correct:
+        st.info(t(lang, "exercise.answer_was", answer=ex.answer_text(lang, say_in(lang))),
+                icon=":material/visibility:")
+    widget_of(ex).after(ex, verdict, answer, solution, lang)

@@ -7,12 +7,16 @@ step). Each face is a button-like element (``role="button"``, ``tabindex="0"``,
 code once, in the run the click caused, and ``None`` afterwards.
 
 Every card stays clickable: the tutor lets a learner try an illegal card and explains why.
-Cards outside ``playable`` are drawn dimmed.
+Cards outside ``playable`` are drawn dimmed, unless selected: a selected card is raised, ringed
+and ticked, and never dimmed.
 
 Under the faces, a row of ``st.pills`` with the card names (key ``f"{key}-fallback"``) does the
 same job for anyone who cannot use the faces and for ``AppTest``, which cannot click inside a
 component. Its choice is reported once too: the pills' ``on_change`` callback moves the choice
-to a one-shot slot in session state and clears the pills.
+to a one-shot slot in session state and clears the pills. A hand whose cards are selected one by
+one (``several``, with ``selected`` and ``on_pick``) has pills that select several, showing the
+same selection as the faces: a click on a face marks its name, a click on a name toggles it as
+a click on its face would.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ _CSS = """
   display: flex;
   flex-wrap: wrap;
   gap: 2px; /* 12 cards of 56 px fit the 704 px of the centred layout: 24 in two rows */
-  padding: 6px 0 2px 0;
+  padding: 12px 0 2px 0; /* room for a selected card raised above the row */
   align-items: flex-start;
 }
 .tarot-hand .tarot-card-button {
@@ -56,6 +60,25 @@ _CSS = """
 }
 .tarot-hand .tarot-card-button svg {
   display: block;
+}
+/* A selected card stands out at a glance: raised, ringed and ticked (not only outlined). */
+.tarot-hand .tarot-card-button[data-selected="true"] {
+  position: relative;
+  transform: translateY(-8px);
+  box-shadow: 0 0 0 3px #1f6f5c, 0 4px 10px rgba(0, 0, 0, 0.25);
+}
+.tarot-hand .tarot-card-button[data-selected="true"]::after {
+  content: "✓";
+  position: absolute;
+  top: -7px;
+  right: -7px;
+  width: 20px;
+  height: 20px;
+  border-radius: 50%;
+  background: #1f6f5c;
+  color: #ffffff;
+  font: bold 13px/20px sans-serif;
+  text-align: center;
 }
 """
 
@@ -145,6 +168,14 @@ def _on_fallback_change(key: str, on_pick: Callable[[int], None] | None = None) 
             st.session_state[_choice_key(key)] = choice
 
 
+def _on_fallback_toggle(key: str, before: frozenset[int], on_pick: Callable[[int], None]) -> None:
+    """The several-card pills' callback: each card whose name was marked or unmarked, toggled
+    as a click on its face would."""
+    now = st.session_state.get(_fallback_key(key)) or []
+    for card in sorted(set(now) ^ before):
+        on_pick(card)
+
+
 def _on_face_click(key: str, cards: Collection[int], on_pick: Callable[[int], None]) -> None:
     """The component's callback: the face clicked, handed to ``on_pick`` before the run."""
     state = st.session_state.get(key)
@@ -173,12 +204,14 @@ def card_picker(
     lang: str = "en",
     width: int = 56,
     on_pick: Callable[[int], None] | None = None,
+    several: bool = False,
 ) -> int | None:
     """Show ``cards`` as faces in a wrapping row; return the card clicked in this run, or None.
 
     ``playable=None`` means every card is playable; others are dimmed but stay clickable.
-    ``selected`` cards get a green outline. The component's key is ``key``; the pills
-    fallback's key is ``f"{key}-fallback"``.
+    ``selected`` cards are raised, ringed and ticked. The component's key is ``key``; the pills
+    fallback's key is ``f"{key}-fallback"``; with ``several`` (cards selected one by one through
+    ``on_pick``) the pills mark the ``selected`` cards too.
 
     With ``on_pick``, a click calls ``on_pick(card)`` in a callback, before the page is drawn
     again, and ``card_picker`` returns None: a page that changes on a click then draws once,
@@ -202,7 +235,7 @@ def card_picker(
                 "svg": card_svg(
                     card,
                     width=width,
-                    dimmed=card not in playable_set,
+                    dimmed=card not in playable_set and card not in selected_set,
                     selected=card in selected_set,
                     lang=lang,
                 ),
@@ -216,14 +249,19 @@ def card_picker(
 
     chosen = st.session_state.pop(_choice_key(key), None)
     if cards:
+        # several cards selected one by one: the names show the selection, as the faces do
+        marks = several and on_pick is not None
+        if marks:
+            st.session_state[_fallback_key(key)] = [c for c in cards if c in selected_set]
         st.pills(
             text["fallback"],
             options=cards,
             format_func=lambda card: card_name(card, lang),
-            selection_mode="single",
+            selection_mode="multi" if marks else "single",
             key=_fallback_key(key),
-            on_change=_on_fallback_change,
-            args=(key, on_pick),
+            on_change=partial(_on_fallback_toggle, key, frozenset(selected_set), on_pick)
+            if marks and on_pick is not None
+            else partial(_on_fallback_change, key, on_pick),
         )
     if clicked is not None:
         return clicked

@@ -10,30 +10,17 @@ from tutor.ui.registry import offers, page
 from tutor.ui.session import bank, current_language
 from tutor.ui.views import show_cards
 
+START_LESSONS, OPEN_PUZZLES = "home-start-lessons", "home-open-puzzles"
+
 
 def render() -> None:
     lang = current_language()
     content = bank()
     st.title(t(lang, "home.heading"))
+    _where_to_start(lang, content.lessons[0].id if content.lessons else None)
     show_cards(parse_cards("T21 T1 EX KH QS NC JD"), lang, width=64)
     st.space("small")  # the card row never touches the text under it
     st.markdown(t(lang, "home.intro"))
-    st.subheader(t(lang, "home.start_heading"))
-    st.markdown(t(lang, "home.start_text"))
-    first = content.lessons[0].id if content.lessons else None
-    left, right = st.columns(2)
-    left.page_link(
-        page("lessons").file,
-        label=t(lang, "home.start_lessons"),
-        icon=page("lessons").icon,
-        query_params={"lang": lang, **({"lesson": first} if first else {})},
-    )
-    right.page_link(
-        page("puzzles").file,
-        label=t(lang, "home.open_puzzles"),
-        icon=page("puzzles").icon,
-        query_params={"lang": lang},
-    )
     st.subheader(t(lang, "home.offers_heading"))
     for offered in offers():
         assert offered.offer is not None
@@ -42,3 +29,16 @@ def render() -> None:
                          query_params={"lang": lang})
             st.caption(t(lang, offered.offer))
     st.caption(t(lang, "home.stats", lessons=len(content.lessons), puzzles=len(content.puzzles)))
+
+
+def _where_to_start(lang: str, first: str | None) -> None:
+    """The two ways in, as buttons under the title: on a phone they are on the first screen."""
+    st.subheader(t(lang, "home.start_heading"))
+    st.markdown(t(lang, "home.start_text"))
+    row = st.container(horizontal=True)
+    if row.button(t(lang, "home.start_lessons"), key=START_LESSONS, type="primary",
+                  icon=page("lessons").icon):
+        st.switch_page(page("lessons").file,
+                       query_params={"lang": lang, **({"lesson": first} if first else {})})
+    if row.button(t(lang, "home.open_puzzles"), key=OPEN_PUZZLES, icon=page("puzzles").icon):
+        st.switch_page(page("puzzles").file, query_params={"lang": lang})

@@ -1,8 +1,11 @@
 """The lesson reader: one step at a time, back and next, checks evaluated in place.
 
-The step reached and the checks right at the first try are kept per lesson in the learner's
-store, so a learner who comes back (even in a new session) lands in the lesson and at the step
-they were last in. The last step offers the next lesson and the puzzles of the lesson's themes.
+The step reached and how each check ended are kept per lesson in the learner's store, so a
+learner who comes back (even in a new session) lands in the lesson and at the step they were
+last in. A lesson earns stars as lichess Learn gives them (3: every check right at the first
+try, 2: right after retries, 1: answered with the answer shown) and is complete only when every
+check is answered: a step may be skipped, but then the lesson is not. The last step offers the
+next lesson and the puzzles of the lesson's themes.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import streamlit as st
 from tutor.content.models import Lesson, Theme
 from tutor.inputs import PARAM_SHOWN, clip, plain
 from tutor.progress.store import SavedLesson
-from tutor.ui.exercise import attempts, last_verdict, render_exercise, reset_exercise
+from tutor.ui.exercise import Outcome, outcome, render_exercise, reset_exercise
 from tutor.ui.glossary_terms import show_glossary_terms
 from tutor.ui.i18n import localized, t
 from tutor.ui.registry import page
@@ -34,6 +37,7 @@ from tutor.ui.session import (
 )
 from tutor.ui.trainer import puzzles_state
 from tutor.ui.views import show_cards, show_trick
+from tutor.ui.words import LessonStanding, check_steps
 
 CHOICE = "lessons-choice"  # the lesson chooser's widget
 STATE = "lessons-state"
@@ -45,12 +49,14 @@ class LessonsState:
     progress is the session's copy of the learner's, see tutor.ui.session)."""
 
     link: tuple[str | None, str | None] | None = None  # the URL's (lesson, step) last followed
+    labels: tuple[str, ...] = ()  # the lesson choice's labels as last drawn (language, stars)
 
 
 def lessons_state() -> LessonsState:
     return kept_state(STATE, LessonsState)
 BACK, NEXT, RESTART = "lessons-back", "lessons-next", "lessons-restart"
 NEXT_LESSON, PUZZLES = "lessons-next-lesson", "lessons-puzzles"
+OPEN_CHECK = "lessons-open-check"  # + the step: back to a check still to answer
 
 # The puzzle themes that practise what each lesson teaches, offered on its last step.
 LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
@@ -117,23 +123,24 @@ def _title(lesson: Lesson, lang: str) -> str:
     return f"{lesson.number}. {localized(lesson.title, lang)}"
 
 
+def _standing(lesson: Lesson, progress: LessonProgress) -> LessonStanding:
+    return LessonStanding.of(lesson, progress)
+
+
+def _choice_label(lesson: Lesson, lang: str) -> str:
+    """The lesson in the picker: its number, its title and, once begun, its stars."""
+    return f"{_title(lesson, lang)} {_standing(lesson, lesson_progress(lesson.id)).mark(lang)}"
+
+
 def _overview(lessons: list[Lesson], lang: str) -> None:
-    """The course at a glance: each lesson with the steps seen and the checks answered right
-    at the first try."""
+    """The course at a glance: each lesson with its stars, the steps seen and the checks
+    answered."""
     with st.expander(t(lang, "lesson.overview"), expanded=False):
         for lesson in lessons:
-            progress = lesson_progress(lesson.id)
-            steps = len(lesson.steps)
-            checks = sum(1 for s in lesson.steps if s.check is not None)
-            done = len(progress.seen)
-            mark = f" {t(lang, 'lesson.done_mark')}" if done >= steps else ""
-            st.markdown(
-                f"**{_title(lesson, lang)}**{mark} — "
-                + t(lang, "lesson.progress_label", done=done, total=steps)
-                + " · "
-                + t(lang, "lesson.checks_label", passed=len(progress.passed), total=checks)
-            )
-            st.progress(done / steps)
+            standing = _standing(lesson, lesson_progress(lesson.id))
+            st.markdown(f"**{_title(lesson, lang)}** {standing.mark(lang)} — "
+                        + standing.counts(lang))
+            st.progress(min(standing.seen, standing.steps) / standing.steps)
 
 
 def render() -> None:
@@ -167,11 +174,18 @@ def _render(lang: str) -> None:
     if CHOICE not in st.session_state:
         st.session_state[CHOICE] = where_left_off(ids) or ids[0]
     by_id = {lesson.id: lesson for lesson in lessons}
+    labels = {lesson.id: _choice_label(lesson, lang) for lesson in lessons}
+    state = lessons_state()
+    if state.labels != tuple(labels.values()):
+        # The browser keeps the label it showed for the choice (the old language's, the old
+        # stars): set the value again, so that it is sent with its new label.
+        st.session_state[CHOICE] = st.session_state[CHOICE]
+        state.labels = tuple(labels.values())
     chosen = st.selectbox(
         t(lang, "lesson.choose"),
         ids,
         key=CHOICE,
-        format_func=lambda i: _title(by_id[i], lang),
+        format_func=labels.__getitem__,
         on_change=_chosen,
     )
     _lesson_step(by_id[chosen], list(lessons), lang)
@@ -246,6 +260,19 @@ def _check_key(lesson: Lesson, index: int) -> str:
     return f"{lesson.id}-{index}"
 
 
+def _keep_outcome(progress: LessonProgress, index: int, key: str) -> None:
+    """How the check of step ``index`` ended, kept at its best: a check answered right at the
+    first try once stays so when the lesson is done again."""
+    ended = outcome(key)
+    if ended is None:
+        return
+    progress.answered.add(index)
+    if ended is not Outcome.ANSWERED:
+        progress.solved.add(index)
+    if ended is Outcome.FIRST_TRY:
+        progress.passed.add(index)
+
+
 def _open_lesson(lesson_id: str) -> None:
     """on_click: the next lesson becomes the lesson chosen (where the learner now is)."""
     st.session_state[CHOICE] = lesson_id
@@ -305,23 +332,43 @@ def _render_step(
     if step.check is not None:
         st.subheader(t(lang, "lesson.check_heading"))
         key = _check_key(lesson, index)
-        verdict = render_exercise(step.check, key, lang)
-        # one honest measure: a check counts only when answered right at the first try
-        if verdict is not None and verdict.correct and attempts(key) == 1:
-            progress.passed.add(index)
+        render_exercise(step.check, key, lang)
+        _keep_outcome(progress, index, key)
     with reported(lang):  # a failed save is said here; the next change saves it again
         save_lesson_progress(lesson.id)
+    # Skipping is allowed, but the check is the way on: "Next" is not the primary button
+    # while the step's check is unanswered.
+    answered = step.check is None or index in progress.answered
     back, _, forward = st.columns([1, 2, 1])
     back.button(t(lang, "lesson.back"), disabled=index == 0, key=BACK,
                 use_container_width=True, on_click=_go_to, args=(lesson.id, index - 1))
     if index < total - 1:
-        forward.button(t(lang, "lesson.next"), key=NEXT, type="primary",
+        forward.button(t(lang, "lesson.next"), key=NEXT,
+                       type="primary" if answered else "secondary",
                        use_container_width=True, on_click=_go_to, args=(lesson.id, index + 1))
     else:
         forward.button(t(lang, "lesson.restart"), key=RESTART,
                        use_container_width=True, on_click=_restart, args=(lesson,))
-        checks = sum(1 for s in steps if s.check is not None)
-        unanswered = step.check is not None and last_verdict(_check_key(lesson, index)) is None
-        if not unanswered:  # the banner waits for the last step's own check
-            st.success(t(lang, "lesson.finished", passed=len(progress.passed), checks=checks))
-            _whats_next(lesson, lessons, lang)
+        if answered:  # the way on waits for the last step's own check
+            _lesson_end(lesson, lessons, progress, lang)
+
+
+def _lesson_end(
+    lesson: Lesson, lessons: list[Lesson], progress: LessonProgress, lang: str
+) -> None:
+    """The lesson's end: complete with its stars once every check is answered, else the checks
+    still open, each with a way back to it; then the way on."""
+    standing = _standing(lesson, progress)
+    if standing.complete:
+        st.success(t(lang, "lesson.finished", stars=standing.star_text(),
+                     how=t(lang, f"lesson.stars_{standing.stars}")),
+                   icon=":material/military_tech:")
+    else:
+        open_steps = [i for i in check_steps(lesson) if i not in progress.answered]
+        st.warning(t(lang, "lesson.open_checks", n=len(open_steps)),
+                   icon=":material/pending_actions:")
+        row = st.container(horizontal=True)
+        for index in open_steps:
+            row.button(t(lang, "lesson.go_to_check", n=index + 1), key=f"{OPEN_CHECK}-{index}",
+                       on_click=_go_to, args=(lesson.id, index))
+    _whats_next(lesson, lessons, lang)

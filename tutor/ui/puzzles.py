@@ -32,12 +32,13 @@ from tutor.progress.review import schedule
 from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask, show_not_ready
-from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
+from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise, stage
 from tutor.ui.exercises import widget_of
 from tutor.ui.exercises.common import exercise_state
 from tutor.ui.i18n import localized, t
 from tutor.ui.position import CLOSE as POSITION_CLOSE
 from tutor.ui.position import PARAM, render_position
+from tutor.ui.retry import shows_solution
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
     bank,
@@ -379,8 +380,9 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
         show_hint=False,
     )
     if verdict is not None:
-        with st.expander(t(lang, "puzzle.explanation"), expanded=True):
-            st.markdown(localized(puzzle.explanation, lang))
+        if shows_solution(stage(key)):  # the explanation gives the answer: not before a retry
+            with st.expander(t(lang, "puzzle.explanation"), expanded=True):
+                st.markdown(localized(puzzle.explanation, lang))
         unsaved = st.session_state.pop(f"puzzles-unsaved-{key}", None)
         if isinstance(unsaved, StoreError):
             st.warning(store_problem_text(unsaved, lang), icon=":material/cloud_off:")

@@ -3,7 +3,8 @@
 The question is ``tutor.scorequiz.generator.generate(level, seed)``; ``?level=``, ``?seed=`` and
 ``?mode=`` in the URL reproduce it (a seed that does not fit its level moves on to the next one
 that does, and the URL follows). Every number shown comes from the engine's ``Deal.result()``;
-wrong answers are matched against ``tutor.scorequiz.mistakes``.
+wrong answers are matched against ``tutor.scorequiz.mistakes``. A wrong answer is answered
+as ``tutor.ui.retry`` says: first the mistake, the answer when asked for or after a second try.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 import streamlit as st
 
@@ -45,8 +47,9 @@ from tutor.scorequiz.quiz import (
     first_blank,
     quiz_steps,
 )
-from tutor.ui.exercise import input_hints_in_language
+from tutor.ui.exercise import hide_input_hints
 from tutor.ui.i18n import t
+from tutor.ui.retry import Stage, offer_answer, shows_solution, stage_of
 from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import current_language, reported, store
 from tutor.ui.views import score_lines, show_cards, show_score_mistakes, step_line
@@ -68,6 +71,7 @@ class QuestionState:
     """One question's answers so far (a question is a mode, a level and a seed)."""
 
     attempts: int = 0
+    wrong: int = 0  # wrong answers so far (of the question; in steps mode, of the step now)
     check: Check | None = None  # the last answer checked
     refused: str | None = None  # why its typed text was not a number
     total: int | None = None  # the marks typed, summed, when they do not sum to zero
@@ -76,9 +80,12 @@ class QuestionState:
     step: int = 0  # the step to answer now (steps mode)
     given: int | None = None  # the steps filled in for the learner
     step_check: Check | None = None
-    revealed: int = 0
-    shown: bool = False
+    revealed: int = 0  # steps filled in for the learner after they asked
+    shown: bool = False  # the answer (of the question, or of the step now) was asked for
     finished: bool = False
+
+    def stage(self, check: Check) -> Stage:
+        return stage_of(check.correct, self.wrong, self.shown)
 
 
 @dataclass
@@ -140,6 +147,11 @@ def _on_mode_change() -> None:
 
 def _new_question() -> None:
     page_state().seed = find_seed(st.session_state[LEVEL], random.randrange(MAX_SEED))
+
+
+def _ask_for_answer(key: str) -> None:
+    """on_click of "Show the answer" (it follows a wrong answer, already recorded)."""
+    page_state().question(key).shown = True
 
 
 def _record(
@@ -404,6 +416,7 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
                 int(state.hint),
             )
             state.attempts += 1
+            state.wrong += 0 if checked.correct else 1
     check = _show_verdict(state, t(lang, "score_quiz.right_full", taker=signed(q.score.taker)),
                           lang)
     if check is None:
@@ -411,20 +424,17 @@ def _full_mode(q: Question, key: str, lang: str) -> None:
     if check.correct:
         _show_calculation(q.score, lang, expanded=True)
         return
+    now = state.stage(check)
     if state.total is not None:
         st.markdown(t(lang, "score_quiz.sum_not_zero", total=signed(state.total)))
     if check.wrongs:
-        show_score_mistakes(check.wrongs, q.score, q.players, lang)
-    # the answer is shown after a second wrong answer, or when asked for: one retry first
-    if state.attempts >= 2 or state.shown:
+        show_score_mistakes(check.wrongs, q.score, q.players, lang,
+                            right_step=shows_solution(now))
+    if shows_solution(now):
         st.markdown(t(lang, "score_quiz.no_match"))
         _show_calculation(q.score, lang, expanded=True)
         return
-    if not check.wrongs:
-        st.markdown(t(lang, "score_quiz.try_again"))
-    if st.button(t(lang, "score_quiz.show_answer"), key=f"score-quiz-reveal-{key}"):
-        state.shown = True
-        st.rerun()
+    offer_answer(now, f"score-quiz-{key}", lang, partial(_ask_for_answer, key))
 
 
 def _steps_mode(q: Question, key: str, lang: str) -> None:
@@ -471,12 +481,13 @@ def _current_step(
         state.step_check = verdict
         state.refused = _refusal(text)
         if verdict.correct:
-            state.step = index + 1
-            state.step_check = None
+            _next_step(state, index)
             st.rerun()
-        elif not verdict.invalid and not state.recorded:
-            state.recorded = True
-            _record(q, "steps", False, True, f"{step.kind}={text.strip()}", state.revealed)
+        elif not verdict.invalid:
+            state.wrong += 1
+            if not state.recorded:
+                state.recorded = True
+                _record(q, "steps", False, True, f"{step.kind}={text.strip()}", state.revealed)
     check = state.step_check
     if check is None:
         return
@@ -484,21 +495,35 @@ def _current_step(
         _not_a_number(state, lang)
         return
     st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
+    now = state.stage(check)
+    solution = shows_solution(now)
     if check.wrongs:
-        show_score_mistakes(check.wrongs, q.score, q.players, lang)
+        show_score_mistakes(check.wrongs, q.score, q.players, lang, right_step=solution)
     elif check.count_wrongs:
         _show_count_wrongs(check.count_wrongs, lang)
-        st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
+        if solution:
+            st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
+    elif not solution:
+        pass  # nothing known explains it: try again, or ask for the step
     elif step.engine_index is None:
         st.markdown(t(lang, "score_quiz.right_value", value=_step_value(step)))
     else:  # this step's correction, not the whole calculation (the marks are still to come)
         kind = q.score.steps[step.engine_index].kind
         st.markdown(t(lang, "score_quiz.right_step", line=step_line(q.score, kind, lang)))
-    if st.button(t(lang, "score_quiz.step_show"), key=f"score-quiz-skip-{key}-{index}"):
+    offer_answer(now, f"score-quiz-{key}-{index}", lang, partial(_ask_for_answer, key))
+    if solution and st.button(t(lang, "score_quiz.step_show"),
+                              key=f"score-quiz-skip-{key}-{index}"):
         state.revealed += 1
-        state.step = index + 1
-        state.step_check = None
+        _next_step(state, index)
         st.rerun()
+
+
+def _next_step(state: QuestionState, index: int) -> None:
+    """On to the step after ``index``: its tries start afresh."""
+    state.step = index + 1
+    state.step_check = None
+    state.wrong = 0
+    state.shown = False
 
 
 def _count_mode(q: Question, key: str, lang: str) -> None:
@@ -518,18 +543,17 @@ def _count_mode(q: Question, key: str, lang: str) -> None:
         if not checked.invalid:
             _record(q, "count", checked.correct, state.attempts == 0, text.strip(), 0)
             state.attempts += 1
+            state.wrong += 0 if checked.correct else 1
     right = t(lang, "score_quiz.count_right", points=format_half(q.result.attack_half_points))
     check = _show_verdict(state, right, lang)
     if check is None:
         return
-    if not check.correct:
-        if check.count_wrongs:
-            _show_count_wrongs(check.count_wrongs, lang)
-        elif state.attempts < 2:
-            st.markdown(t(lang, "score_quiz.try_again"))
-    # the breakdown (and so the total) after a second wrong answer: one retry first
-    if check.correct or state.attempts >= 2:
+    now = state.stage(check)
+    if not check.correct and check.count_wrongs:
+        _show_count_wrongs(check.count_wrongs, lang)
+    if shows_solution(now):  # the breakdown (and so the total)
         _show_breakdown(q, lang)
+    offer_answer(now, f"score-quiz-{key}", lang, partial(_ask_for_answer, key))
 
 
 # --- the page -----------------------------------------------------------------------------
@@ -537,7 +561,7 @@ def render() -> None:
     lang = current_language()
     _init_from_url(lang)
     st.title(t(lang, "score_quiz.title"))
-    input_hints_in_language(lang)
+    hide_input_hints()
     st.caption(t(lang, "score_quiz.intro"))
     st.segmented_control(
         t(lang, "score_quiz.level"),

@@ -4,7 +4,7 @@ store (and how a failed store call is reported), lesson progress."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -21,6 +21,7 @@ from tutor.progress.store import (
     NotFoundError,
     StaleEditError,
     StoreError,
+    lesson_stars,
     now,
 )
 from tutor.ui.i18n import LANGUAGES, language_from_locale, t
@@ -136,12 +137,29 @@ def show_store_problems(lang: str) -> None:
         st.warning(store_problem_text(error, lang), icon=":material/cloud_off:")
 
 
+# a lesson's progress as written: the step, the steps seen, passed, solved and answered checks
+Written = tuple[int, frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+
+
 @dataclass
 class LessonProgress:
+    """A lesson's progress in this session: the step, the steps seen, and the checks by how
+    they ended (``passed`` ⊆ ``solved`` ⊆ ``answered``, see ``lesson_stars``)."""
+
     step: int = 0
     seen: set[int] = field(default_factory=set)
-    passed: set[int] = field(default_factory=set)  # steps whose check was answered right
-    saved: tuple[int, frozenset[int], frozenset[int]] | None = None  # as last written
+    passed: set[int] = field(default_factory=set)  # right at the first try
+    saved: Written | None = None  # as last written
+    solved: set[int] = field(default_factory=set)  # right, the answer never shown
+    answered: set[int] = field(default_factory=set)  # right, or the answer shown
+
+    def stars(self, checks: Iterable[int]) -> int:
+        return lesson_stars(checks, self.passed, self.solved, self.answered)
+
+    def written(self) -> Written:
+        """What a save writes, to tell whether anything changed since the last one."""
+        return (self.step, frozenset(self.seen), frozenset(self.passed),
+                frozenset(self.solved), frozenset(self.answered))
 
 
 LESSON_PROGRESS = "lessons-progress"  # session state: LessonProgress per lesson id
@@ -157,8 +175,9 @@ def lesson_progress(lesson_id: str) -> LessonProgress:
         saved = st.session_state[SAVED_LESSONS].get(lesson_id)
         progress = LessonProgress()
         if saved is not None:
-            progress = LessonProgress(saved.step, set(saved.seen), set(saved.passed))
-            progress.saved = (saved.step, saved.seen, saved.passed)
+            progress = LessonProgress(saved.step, set(saved.seen), set(saved.passed),
+                                      solved=set(saved.solved), answered=set(saved.answered))
+            progress.saved = progress.written()
         known[lesson_id] = progress
     return known[lesson_id]
 
@@ -166,9 +185,10 @@ def lesson_progress(lesson_id: str) -> LessonProgress:
 def save_lesson_progress(lesson_id: str) -> None:
     """Write the lesson's progress when it changed since it was last written."""
     progress = lesson_progress(lesson_id)
-    now = (progress.step, frozenset(progress.seen), frozenset(progress.passed))
+    now = progress.written()
     if now != progress.saved:
-        store().save_lesson(lesson_id, progress.step, progress.seen, progress.passed)
+        store().save_lesson(lesson_id, progress.step, progress.seen, progress.passed,
+                            solved=progress.solved, answered=progress.answered)
         progress.saved = now
 
 

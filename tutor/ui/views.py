@@ -113,14 +113,16 @@ def step_line(score: Score, kind: StepKind, lang: str) -> str:
     return lines[index]
 
 
-def show_score_mistakes(wrongs: Iterable[Wrong], right: Score, players: int, lang: str) -> None:
-    """Each known mistake named, with the right step (once per step, for several mistakes)."""
+def show_score_mistakes(wrongs: Iterable[Wrong], right: Score, players: int, lang: str,
+                        *, right_step: bool = True) -> None:
+    """Each known mistake named, with the right step once the answer may be shown (once per
+    step, for several mistakes)."""
     shown: set[StepKind] = set()
     heading = t(lang, "score_quiz.mistake_heading")
     for wrong in wrongs:
         text = t(lang, f"score_quiz.mistakes.{wrong.code}", players=players, **dict(wrong.params))
         st.markdown(f"**{heading}** {text}")
-        if wrong.at not in shown:
+        if right_step and wrong.at not in shown:
             shown.add(wrong.at)
             st.markdown(t(lang, "score_quiz.right_step", line=step_line(right, wrong.at, lang)))
 

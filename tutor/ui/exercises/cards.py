@@ -59,7 +59,7 @@ def _pick_set(pos: TableView, key: str, lang: str, highlight: set[Card] | None,
     selected: list[Card] = state["selected"]
     card_picker(
         list(display_order(pos.hand)), key=f"{key}-hand", selected=set(selected),
-        playable=highlight, lang=lang, on_pick=partial(_toggle_card, key),
+        playable=highlight, lang=lang, on_pick=partial(_toggle_card, key), several=True,
     )
     count = f"{len(selected)}/{needed}" if needed else str(len(selected))
     st.caption(t(lang, "exercise.click_cards", n=count))
@@ -101,7 +101,7 @@ def draw_ecart(ex: EcartExercise, key: str, lang: str,
 
 
 def card_sentence(ex: PlayExercise | LegalSetExercise | EcartExercise | BestCardExercise,
-                  verdict: Verdict, answer: object, lang: str) -> str | None:
+                  verdict: Verdict, answer: object, lang: str, solution: bool) -> str | None:
     """The rules that name the suit led, and a wrong set of cards."""
     code = verdict.code
     if code in SUIT_RULES:
@@ -110,20 +110,21 @@ def card_sentence(ex: PlayExercise | LegalSetExercise | EcartExercise | BestCard
         return text[:1].upper() + text[1:]  # "Spades were led...", a sentence
     if code == WRONG_SET:
         return set_sentence(verdict, answer, partial(names, lang=lang), wrong="verdict.wrong_set",
-                            not_allowed="verdict.set_not_legal", lang=lang)
+                            not_allowed="verdict.set_not_legal", lang=lang, solution=solution)
     return None
 
 
-def ecart_sentence(ex: EcartExercise, verdict: Verdict, answer: object, lang: str) -> str | None:
+def ecart_sentence(ex: EcartExercise, verdict: Verdict, answer: object, lang: str,
+                   solution: bool) -> str | None:
     if verdict.code == "wrong_ecart_size":
         return t(lang, "verdict.wrong_ecart_size", n=ex.size)
-    return card_sentence(ex, verdict, answer, lang)
+    return card_sentence(ex, verdict, answer, lang, solution)
 
 
-def best_card_after(ex: BestCardExercise, verdict: Verdict, answer: object, attempts: int,
+def best_card_after(ex: BestCardExercise, verdict: Verdict, answer: object, solution: bool,
                     lang: str) -> None:
-    """The solver's line after the learner's card, and the best line."""
-    bestcard.show_lines(ex, answer, verdict.correct, lang)
+    """The solver's line after the learner's card, and with the solution the best line."""
+    bestcard.show_lines(ex, answer, verdict.correct, lang, solution=solution)
 
 
 def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:

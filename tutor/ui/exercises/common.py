@@ -1,5 +1,5 @@
-"""What the exercise widgets share: the exercise's state in the session, the number box, the
-sentence for a wrong set, and the solution shown after two wrong tries."""
+"""What the exercise widgets share: the exercise's state in the session, the number box and
+the sentence for a wrong set."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from tutor.inputs import NUMBER_CHARS, InputRefused, parse_points, parse_whole
 from tutor.ui.i18n import t
 
 E = TypeVar("E", bound=ExerciseKind)
-SOLUTION_AFTER = 2  # wrong tries before the solution is shown (for numbers and bids)
 
 
 def state_key(key: str) -> str:
@@ -27,9 +26,12 @@ def state_key(key: str) -> str:
 
 def exercise_state(key: str) -> dict[str, Any]:
     """The exercise's state under ``state_key(key)``: the cards selected so far, the last
-    verdict and answer, how many attempts were made, and the page's answer hook."""
+    verdict and answer, how many attempts were made and how many were wrong, whether the
+    answer was asked for, and the page's answer hook."""
     state: dict[str, Any] = st.session_state.setdefault(
-        state_key(key), {"selected": [], "verdict": None, "attempts": 0, "answer": None}
+        state_key(key),
+        {"selected": [], "verdict": None, "attempts": 0, "wrong": 0, "asked": False,
+         "answer": None},
     )
     return state
 
@@ -39,7 +41,8 @@ def say_in(lang: str) -> Callable[[str], str]:
     return lambda key: t(lang, key)
 
 
-def _no_sentence(ex: object, verdict: Verdict, answer: object, lang: str) -> str | None:
+def _no_sentence(ex: object, verdict: Verdict, answer: object, lang: str,
+                 solution: bool) -> str | None:
     return None
 
 
@@ -51,7 +54,7 @@ def _no_aside(ex: object, answer: object, lang: str) -> str:
     return ""
 
 
-def _nothing_after(ex: object, verdict: Verdict, answer: object, attempts: int,
+def _nothing_after(ex: object, verdict: Verdict, answer: object, solution: bool,
                    lang: str) -> None:
     return None
 
@@ -66,20 +69,22 @@ class Widget(Generic[E]):
 
     - ``draw(ex, key, lang, highlight)``: the exercise and its answer widget; returns the
       answer given in this run (None: no answer yet). The caller judges it, in one place.
-    - ``sentence(ex, verdict, answer, lang)``: the kind's sentence for a verdict code it knows
-      (None: the common sentence for that code);
+    - ``sentence(ex, verdict, answer, lang, solution)``: the kind's sentence for a verdict
+      code it knows (None: the common sentence for that code), naming the answer only when
+      the ``solution`` may be shown;
     - ``mistakes(ex, answer, lang)``: the known mistakes that give this wrong answer;
     - ``aside(ex, answer, lang)``: a kind's own words after the verdict (a choice's "why");
-    - ``after(ex, verdict, answer, attempts, lang)``: what follows the verdict (the worked
-      score, the solver's lines...);
+    - ``after(ex, verdict, answer, solution, lang)``: what follows the verdict (the known
+      mistakes, the solver's line after the card given; with the ``solution``, the worked
+      score, the best line...);
     - ``hint_cards(ex)``: the cards a trainer's second hint highlights (None: no such hint).
     """
 
     draw: Callable[[E, str, str, set[Card] | None], object | None]
-    sentence: Callable[[E, Verdict, object, str], str | None] = _no_sentence
+    sentence: Callable[[E, Verdict, object, str, bool], str | None] = _no_sentence
     mistakes: Callable[[E, object, str], list[str]] = _no_mistakes
     aside: Callable[[E, object, str], str] = _no_aside
-    after: Callable[[E, Verdict, object, int, str], None] = _nothing_after
+    after: Callable[[E, Verdict, object, bool, str], None] = _nothing_after
     hint_cards: Callable[[E], set[Card] | None] = _no_hint_cards
 
 
@@ -104,23 +109,19 @@ def number_answer(key: str, lang: str, *, integer: bool) -> Fraction | int | Non
 
 
 def set_sentence(verdict: Verdict, answer: object, listed: Callable[[Iterable[Any]], str],
-                 *, wrong: str, not_allowed: str, lang: str) -> str:
-    """A wrong set: what it misses and what it holds that is not allowed."""
+                 *, wrong: str, not_allowed: str, lang: str, solution: bool) -> str:
+    """A wrong set: what it holds that is not allowed, and what it misses (named with the
+    ``solution``, counted before it: the missing items are the answer)."""
     expected = (
         frozenset(verdict.expected) if isinstance(verdict.expected, frozenset) else frozenset()
     )
     given = frozenset(answer) if isinstance(answer, (set, frozenset)) else frozenset()
     parts = [t(lang, wrong)]
-    if expected - given:
-        parts.append(t(lang, "verdict.set_missing", items=listed(expected - given)))
+    missing = expected - given
+    if missing and solution:
+        parts.append(t(lang, "verdict.set_missing", items=listed(missing)))
+    elif missing:
+        parts.append(t(lang, "verdict.set_missing_count", n=len(missing)))
     if given - expected:
         parts.append(t(lang, not_allowed, items=listed(given - expected)))
     return " ".join(parts)
-
-
-def show_solution(ex: ExerciseKind, attempts: int, lang: str) -> bool:
-    """After two wrong tries, the engine's answer; True when it was shown."""
-    if attempts < SOLUTION_AFTER:
-        return False
-    st.info(t(lang, "verdict.expected_number", answer=ex.answer_text(lang, say_in(lang))))
-    return True

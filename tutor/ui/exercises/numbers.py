@@ -1,6 +1,7 @@
 """The kinds answered with a number or with bids on screen: count a pile, score a deal, the
 points needed or the bids allowed. A wrong number is matched against the score quiz's
-catalogue of known mistakes; after two wrong tries the engine's answer is shown."""
+catalogue of known mistakes; with the solution comes the why (the breakdown, the worked
+score)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from tutor.scorequiz.mistakes import (
     match_count,
     match_italian_count,
 )
-from tutor.ui.exercises.common import Widget, number_answer, set_sentence, show_solution
+from tutor.ui.exercises.common import Widget, number_answer, set_sentence
 from tutor.ui.i18n import t
 from tutor.ui.views import (
     format_number,
@@ -81,14 +82,14 @@ def _show_count_why(ex: CountExercise, lang: str) -> None:
     st.markdown(t(lang, "score_quiz.breakdown_total", points=format_number(Fraction(total, 2))))
 
 
-def count_after(ex: CountExercise, verdict: Verdict, answer: object, attempts: int,
+def count_after(ex: CountExercise, verdict: Verdict, answer: object, solution: bool,
                 lang: str) -> None:
     if verdict.correct:
         return
     heading = t(lang, "score_quiz.mistake_heading")
     for sentence in count_mistakes(ex, answer, lang):
         st.markdown(f"**{heading}** {sentence}")
-    if show_solution(ex, attempts, lang):
+    if solution:
         _show_count_why(ex, lang)  # every wrong number gets a why
 
 
@@ -122,19 +123,16 @@ def score_mistakes(ex: ScoreExercise, answer: object, lang: str) -> list[str]:
               **dict(w.params)) for w in wrongs]
 
 
-def score_after(ex: ScoreExercise, verdict: Verdict, answer: object, attempts: int,
+def score_after(ex: ScoreExercise, verdict: Verdict, answer: object, solution: bool,
                 lang: str) -> None:
     """A wrong score matched against the catalogue of known mistakes (multiplied the poignée,
-    forgot the ×3, petit au bout to the wrong side...), each with the right step; the worked
-    score once right or after two tries."""
-    shown = False
-    if not verdict.correct:
-        shown = show_solution(ex, attempts, lang)
-        if isinstance(answer, (int, Fraction)) and int(answer) == answer:
-            case = Case(score_input(ex))
-            wrongs = match_answer(case, ex.ask, int(answer))
-            show_score_mistakes(wrongs, case.right, ex.deal.players, lang)
-    if verdict.correct or shown:
+    forgot the ×3, petit au bout to the wrong side...), each with the right step once the
+    solution may be shown; then the worked score."""
+    if not verdict.correct and isinstance(answer, (int, Fraction)) and int(answer) == answer:
+        case = Case(score_input(ex))
+        wrongs = match_answer(case, ex.ask, int(answer))
+        show_score_mistakes(wrongs, case.right, ex.deal.players, lang, right_step=solution)
+    if solution:
         st.markdown("\n".join(f"1. {line}" for line in score_lines(ex.result(), lang)))
 
 
@@ -163,20 +161,15 @@ def _bid_names(codes: object, lang: str) -> str:
     return ", ".join(t(lang, f"contracts.{c}") for c in in_auction_order(listed))
 
 
-def bid_sentence(ex: BidExercise, verdict: Verdict, answer: object, lang: str) -> str | None:
+def bid_sentence(ex: BidExercise, verdict: Verdict, answer: object, lang: str,
+                 solution: bool) -> str | None:
     if verdict.code == WRONG_SET:
         return set_sentence(verdict, answer, partial(_bid_names, lang=lang),
                             wrong="verdict.wrong_bids", not_allowed="verdict.set_not_allowed",
-                            lang=lang)
+                            lang=lang, solution=solution)
     return None
-
-
-def bid_after(ex: BidExercise, verdict: Verdict, answer: object, attempts: int,
-              lang: str) -> None:
-    if not verdict.correct:
-        show_solution(ex, attempts, lang)
 
 
 COUNT = Widget(draw_count, mistakes=count_mistakes, after=count_after)
 SCORE = Widget(draw_score, mistakes=score_mistakes, after=score_after)
-BID = Widget(draw_bid, bid_sentence, after=bid_after)
+BID = Widget(draw_bid, bid_sentence)

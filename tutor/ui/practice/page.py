@@ -54,6 +54,10 @@ from tutor.ui.table import Action, table
 from tutor.ui.words import rules_about, rules_label
 
 NEW_GAME_SHORTCUT = "Shift+N"
+# A phone has no keyboard: the shortcut's key cap beside "New game" only takes room there.
+_NO_KEY_CAP_ON_PHONES = """<style>
+@media (max-width: 640px), (hover: none) { .st-key-practice-new-game kbd { display: none; } }
+</style>"""
 NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)
 TABLE_KEY = "practice-table"
 
@@ -400,9 +404,11 @@ def _settings(state: PracticeState, lang: str) -> None:
 
 
 def _header(state: PracticeState, lang: str) -> None:
-    # one row at every width (columns would stack on a phone and push the table down)
+    st.title(t(lang, "game.heading"))  # a heading like every other page's
+    st.html(_NO_KEY_CAP_ON_PHONES)
+    # the controls in one row at every width (columns would stack on a phone and push the
+    # table down; beside the title they were clipped on a phone)
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f"**{t(lang, 'game.heading')}**", width="stretch")
         with st.popover(t(lang, "game.settings.heading"), icon=":material/tune:"):
             st.caption(t(lang, "game.intro"))
             _settings(state, lang)
