@@ -29,7 +29,7 @@ from tutor.content.models import Puzzle, Theme
 from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
-from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
+from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask, show_not_ready
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
@@ -123,7 +123,8 @@ class Filters:
 
 def weak_themes() -> set[str]:
     """Themes answered right at the first try less than 70% of the time (2+ tries)."""
-    return {s.theme for s in store().theme_stats() if s.first_tries >= 2 and s.rate < WEAK_RATE}
+    return {s.theme for s in store().theme_stats(PUZZLE_SOURCES)
+            if s.first_tries >= 2 and s.rate < WEAK_RATE}
 
 
 # --- the choice of practice -----------------------------------------------------------------
