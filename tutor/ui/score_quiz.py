@@ -484,7 +484,9 @@ def _current_step(
         _not_a_number(state, lang)
         return
     st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
-    if check.wrongs:
+    if check.multiplier_alone:
+        st.markdown(t(lang, "score_quiz.multiplier_not_product", value=text.strip()))
+    elif check.wrongs:
         show_score_mistakes(check.wrongs, q.score, q.players, lang)
     elif check.count_wrongs:
         _show_count_wrongs(check.count_wrongs, lang)
