@@ -124,3 +124,20 @@ def in_queue(at: AppTest, puzzle_id: str) -> bool:
 
     name = puzzle_name(bank().puzzle(puzzle_id), "en")
     return any(link.proto.label == name for link in at.get("page_link"))
+
+
+def test_the_filters_expander_keeps_its_state_when_themes_are_chosen_and_cleared():
+    """An expander drawn with other arguments is a new one, drawn closed: selecting then
+    deselecting a theme must not change how the filters' expander is drawn."""
+    at = open_app("puzzles", lang="en")
+    theme = BANK.puzzles[0].theme.value
+
+    def drawn_open() -> bool:
+        filters = next(e for e in at.expander if e.label == t("en", "trainer.filters"))
+        return bool(filters.proto.expanded)
+
+    first = drawn_open()
+    at.pills(key="puzzles-themes").set_value([theme]).run()
+    assert drawn_open() == first
+    at.pills(key="puzzles-themes").set_value([]).run()
+    assert drawn_open() == first

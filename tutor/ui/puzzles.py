@@ -80,6 +80,9 @@ NEXT = "puzzles-next"
 FAMILY = "puzzles-family"  # the generated puzzles' family and number of players
 GENERATED_PLAYERS = "puzzles-generated-players"
 ANOTHER = "puzzles-another"
+# Whether the filters' expander opens: fixed for the session (a Streamlit element whose
+# arguments change is a new element, drawn closed: deselecting the last theme closed it).
+FILTERS_OPEN = "puzzles-filters-open"
 
 
 def kept_key(key: str) -> str:
@@ -178,6 +181,7 @@ def _restore_filters(themes: list[str], lang: str) -> None:
     asked, state.themes_asked = state.themes_asked, None
     if asked is not None:
         st.session_state[THEMES] = [theme for theme in asked if theme in themes]
+        st.session_state[FILTERS_OPEN] = True  # what the lesson chose, shown
         state.current = None
         st.query_params.pop("puzzle", None)
 
@@ -216,7 +220,8 @@ def _pair(value: object) -> tuple[object, object]:
 
 def _choose_filters(lang: str, themes: list[str]) -> Filters:
     _restore_filters(themes, lang)
-    with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state[THEMES])):
+    opened = st.session_state.setdefault(FILTERS_OPEN, bool(st.session_state[THEMES]))
+    with st.expander(t(lang, "trainer.filters"), expanded=opened):
         chosen = st.pills(
             t(lang, "trainer.themes"),
             themes,
