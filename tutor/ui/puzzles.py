@@ -526,9 +526,9 @@ def _render_generated(lang: str) -> None:
     family: str = query_choice("gen", FAMILIES, lang) or "obligations"
     players = query_int("players", 3, 5, lang) or 4
     asked_seed = query_int("seed", 0, GEN_SEEDS - 1, lang)
-    left, right = st.columns(2)
+    # each control on its own row: side by side, half a row cut the kinds' names off
     family = (
-        left.segmented_control(
+        st.segmented_control(
             t(lang, "trainer.family"),
             FAMILIES,
             default=family,
@@ -538,7 +538,7 @@ def _render_generated(lang: str) -> None:
         or family
     )
     players = (
-        right.segmented_control(
+        st.segmented_control(
             t(lang, "trainer.players"),
             [3, 4, 5],
             default=players,
