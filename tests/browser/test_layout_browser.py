@@ -58,3 +58,72 @@ def test_the_endless_practice_kinds_are_all_in_view(sized, server, lang, kind):
     wait_ready(page)
     shot(page, f"puzzles-endless-kinds-{lang}-{name}")
     assert page.evaluate(CUT_OFF, kind) == []
+
+
+def _fill(page: Any, key: str, value: object) -> None:
+    box = page.locator(f".st-key-{key} input")
+    box.fill(str(value))
+    box.press("Enter")
+    wait_ready(page)
+
+
+NAMES = ("Alessandra", "Bruno", "Carla", "Dario", "Emma")
+FITS = """() => {
+  const table = document.querySelector('table.sheet-compact');
+  const metrics = [...document.querySelectorAll('[data-testid="stMetric"]')];
+  return {
+    page: document.documentElement.scrollWidth,
+    cells: [...table.querySelectorAll('th, td')].map(c => c.getBoundingClientRect().right),
+    rows: new Set(metrics.map(m => Math.round(m.getBoundingClientRect().top))).size,
+    wide: document.querySelector('[data-testid="stDataFrame"]').offsetParent !== null,
+  };
+}"""
+
+
+def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(browser, server):
+    """A 5-player sheet of three deals: the edit form shows "60", not "60.0"; on a
+    390×844 phone nothing scrolls sideways (every player's column on screen, the totals
+    side by side); at 1280 px the full table is shown."""
+    laptop = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
+    page = laptop.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/score-sheet?lang=en")
+    page.locator(".st-key-score-sheet-new-name-3 input").wait_for()
+    wait_ready(page)
+    _fill(page, "score-sheet-new-game", "Friday")
+    page.locator(".st-key-score-sheet-new-count label", has_text="5").click()
+    wait_ready(page)
+    for seat, name in enumerate(NAMES):
+        _fill(page, f"score-sheet-new-name-{seat}", name)
+    page.locator(".st-key-score-sheet-start button").click()
+    wait_ready(page)
+    for number, points in enumerate((52, 44, 60), start=1):
+        page.locator(".st-key-score-sheet-form-partner").click()
+        page.get_by_role("option", name="Bruno").click()
+        wait_ready(page)
+        _fill(page, "score-sheet-form-points", points)
+        _fill(page, "score-sheet-form-oudlers", 1)
+        page.locator(".st-key-score-sheet-add button").click()
+        page.get_by_text(f"Deal {number} added").wait_for()
+        wait_ready(page)
+    assert page.evaluate(FITS)["wide"]
+    shot(page, "score-sheet-laptop")
+    page.locator("summary", has_text="Deal 3").click()
+    page.locator(".st-key-score-sheet-edit-2 button").click()
+    wait_ready(page)
+    assert page.locator(".st-key-score-sheet-form-points input").input_value() == "60"
+    address, cookies = page.url, laptop.cookies()
+    laptop.close()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
+                                is_mobile=True, has_touch=True, device_scale_factor=2)
+    phone.add_cookies(cookies)
+    page = phone.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(address)
+    page.locator("table.sheet-compact").wait_for()
+    wait_ready(page)
+    shot(page, "score-sheet-phone")
+    fits = page.evaluate(FITS)
+    phone.close()
+    assert fits["page"] <= 390 and max(fits["cells"]) <= 390
+    assert fits["rows"] <= 2 and not fits["wide"]
