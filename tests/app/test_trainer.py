@@ -10,9 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
-from tests.app.drivers import answer_exercise
+from tests.app.drivers import answer_exercise, card_answer
 from tests.bank import bank
-from tutor.engine.cards import cards_of
+from tutor.engine.cards import cards_of, parse_cards
 from tutor.ui.i18n import t
 
 BANK = bank()
@@ -141,3 +141,18 @@ def test_the_filters_expander_keeps_its_state_when_themes_are_chosen_and_cleared
     assert drawn_open() == first
     at.pills(key="puzzles-themes").set_value([]).run()
     assert drawn_open() == first
+
+
+def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right():
+    """ecart-01 with one void where two were within reach: legal, "to improve", and the
+    principle it misses is named (newcomer review 2, item 17)."""
+    at = open_puzzle("ecart-01")
+    card_answer(at, "puzzle-ecart-01", parse_cards("JC 6C 9S 4S 3S 2H"))
+    assert [s.value for s in at.success] == [t("en", "verdict.legal_ecart_to_improve")]
+    shown = texts(at)
+    assert t("en", "ecart_judgement.heading") in shown
+    assert "✗ " + t("en", "ecart_judgement.voids_made", suits="clubs") in shown
+    at = open_puzzle("ecart-01")
+    card_answer(at, "puzzle-ecart-01", parse_cards("ND 8D 5D 1D JC 6C"))
+    assert [s.value for s in at.success] == [t("en", "verdict.right")]
+    assert "✓ " + t("en", "ecart_judgement.saved", cards="Cavalier of diamonds") in texts(at)

@@ -133,8 +133,9 @@ def verdict_message(ex: ExerciseModel, verdict: Verdict, answer: object, lang: s
     - and the kind's own words after it (a choice's "why" for the option chosen).
     """
     feedback = ex.feedback
-    if verdict.correct:
-        return localized(feedback.right, lang) if feedback is not None else t(lang, "verdict.right")
+    if verdict.correct:  # (a legal écart that misses a principle says so: verdict_text)
+        return localized(feedback.right, lang) if feedback is not None else (
+            verdict_text(ex, verdict, answer, lang))
     text = verdict_text(ex, verdict, answer, lang)
     if verdict.code in RULE_CODES or known_mistakes(ex, answer, lang):
         extra = ""
