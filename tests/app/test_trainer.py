@@ -143,7 +143,7 @@ def test_the_filters_expander_keeps_its_state_when_themes_are_chosen_and_cleared
     assert drawn_open() == first
 
 
-def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right():
+def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right(mine):
     """ecart-01 with one void where two were within reach: legal, "to improve", and the
     principle it misses is named (newcomer review 2, item 17)."""
     at = open_puzzle("ecart-01")
@@ -151,7 +151,9 @@ def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right()
     assert [s.value for s in at.success] == [t("en", "verdict.legal_ecart_to_improve")]
     shown = texts(at)
     assert t("en", "ecart_judgement.heading") in shown
-    assert "✗ " + t("en", "ecart_judgement.voids_made", suits="clubs") in shown
+    assert "✓ " + t("en", "ecart_judgement.voids_made", suits="clubs") in shown
+    assert "✗ " + t("en", "ecart_judgement.void_possible", suits="diamonds") in shown
+    assert [(s.theme, s.first_try_right) for s in mine.theme_stats()] == [("ecart", 0)]
     at = open_puzzle("ecart-01")
     card_answer(at, "puzzle-ecart-01", parse_cards("ND 8D 5D 1D JC 6C"))
     assert [s.value for s in at.success] == [t("en", "verdict.right")]

@@ -26,6 +26,7 @@ import streamlit as st
 from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
+from tutor.content.verdict import RIGHT
 from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
@@ -278,18 +279,20 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
             return
         hints = int(st.session_state.get(hints_key(key), 0))
         kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
+        # accepted is not always right: a legal écart "to improve" comes back for review
+        right = verdict.correct and verdict.code == RIGHT
         try:
             s = store()
             s.record_attempt(
                 kind,
                 puzzle.id,
                 puzzle.theme.value,
-                verdict.correct,
+                right,
                 True,
                 hints,
                 str(exercise_state(key).get("answer", "")),
             )
-            due = schedule(s, puzzle.id, verdict.correct, hints)
+            due = schedule(s, puzzle.id, right, hints)
         except StoreError as error:
             # shown under the verdict by show_puzzle (the hook may run in a callback)
             st.session_state[f"puzzles-unsaved-{key}"] = error

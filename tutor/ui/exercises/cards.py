@@ -130,14 +130,12 @@ def _suits(suits: tuple[Suit, ...], lang: str) -> str:
 def ecart_principles(judged: EcartJudgement, lang: str) -> list[str]:
     """Each principle of lesson 6 the écart meets (✓) or misses (✗), then what it banks."""
     lines = []
-    if judged.voids and not judged.void_missed:
+    if judged.voids:
         lines.append("✓ " + t(lang, "ecart_judgement.voids_made", suits=_suits(judged.voids, lang)))
-    elif judged.void_missed:
-        made = t(lang, "ecart_judgement.voids_made", suits=_suits(judged.voids, lang)) + " " if (
-            judged.voids) else ""
-        lines.append("✗ " + made + t(lang, "ecart_judgement.void_possible",
-                                     suits=_suits(judged.voids_possible, lang)))
-    else:
+    if judged.void_missed:
+        missing = tuple(suit for suit in judged.voids_possible if suit not in judged.voids)
+        lines.append("✗ " + t(lang, "ecart_judgement.void_possible", suits=_suits(missing, lang)))
+    elif not judged.voids:
         lines.append("✓ " + t(lang, "ecart_judgement.no_void_possible"))
     if judged.loose_avoidable:
         lines.append("✗ " + t(lang, "ecart_judgement.loose", cards=names(judged.loose, lang)))
