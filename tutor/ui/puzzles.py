@@ -25,6 +25,7 @@ import streamlit as st
 
 from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
+from tutor.content.kinds import BestCardExercise
 from tutor.content.models import Puzzle, Theme
 from tutor.content.verdict import RIGHT
 from tutor.engine import Card
@@ -33,6 +34,7 @@ from tutor.progress.review import schedule
 from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask, show_not_ready
+from tutor.ui.bestcard import why_for_answer
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise
 from tutor.ui.exercises import widget_of
 from tutor.ui.exercises.common import exercise_state
@@ -389,7 +391,7 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
     )
     if verdict is not None:
         with st.expander(t(lang, "puzzle.explanation"), expanded=True):
-            st.markdown(localized(puzzle.explanation, lang))
+            st.markdown(_why(puzzle, verdict, key, lang))
         unsaved = st.session_state.pop(f"puzzles-unsaved-{key}", None)
         if isinstance(unsaved, StoreError):
             st.warning(store_problem_text(unsaved, lang), icon=":material/cloud_off:")
@@ -402,6 +404,18 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
                 st.caption(t(lang, "trainer.not_scheduled", n=queue))
     _puzzle_tools(puzzle, lang)
     return verdict
+
+
+def _why(puzzle: Puzzle, verdict: Verdict, key: str, lang: str) -> str:
+    """The puzzle's explanation; for a best card, one that speaks of the learner's own
+    wrong card when the puzzle's names another (newcomer review 2, item 14)."""
+    ex = puzzle.exercise
+    if isinstance(ex, BestCardExercise):
+        answer = exercise_state(key).get("answer")
+        own = why_for_answer(ex, answer, verdict.correct, lang)
+        if own is not None:
+            return own
+    return localized(puzzle.explanation, lang)
 
 
 # --- the page ---------------------------------------------------------------------------------
