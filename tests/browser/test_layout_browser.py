@@ -54,7 +54,7 @@ CUT_OFF = """(label) => {
 def test_the_endless_practice_kinds_are_all_in_view(sized, server, lang, kind):
     name, page = sized
     page.goto(f"{server}/puzzles?gen=counting&players=4&seed=7&lang={lang}")
-    page.get_by_text(kind, exact=True).first.wait_for()
+    page.get_by_text(kind, exact=True).first.wait_for(timeout=90_000)  # a cold server
     wait_ready(page)
     shot(page, f"puzzles-endless-kinds-{lang}-{name}")
     assert page.evaluate(CUT_OFF, kind) == []
@@ -88,7 +88,7 @@ def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(
     page = laptop.new_page()
     page.set_default_timeout(30_000)
     page.goto(f"{server}/score-sheet?lang=en")
-    page.locator(".st-key-score-sheet-new-name-3 input").wait_for()
+    page.locator(".st-key-score-sheet-new-name-3 input").wait_for(timeout=90_000)
     wait_ready(page)
     _fill(page, "score-sheet-new-game", "Friday")
     page.locator(".st-key-score-sheet-new-count label", has_text="5").click()
@@ -127,3 +127,19 @@ def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(
     phone.close()
     assert fits["page"] <= 390 and max(fits["cells"]) <= 390
     assert fits["rows"] <= 2 and not fits["wide"]
+
+
+def test_the_puzzle_filters_stay_open_after_a_theme_is_deselected(sized, server):
+    name, page = sized
+    page.goto(f"{server}/puzzles?lang=en")
+    filters = page.locator('[data-testid="stExpander"] details').first
+    page.get_by_text("Choose themes").first.wait_for(timeout=90_000)  # a cold server
+    wait_ready(page)
+    page.get_by_text("Choose themes").first.click()
+    theme = page.get_by_role("button", name="Best card (proven)")
+    theme.click()
+    wait_ready(page)
+    theme.click()  # deselected: every theme again
+    wait_ready(page)
+    shot(page, f"puzzles-filters-after-deselect-{name}")
+    assert filters.get_attribute("open") is not None

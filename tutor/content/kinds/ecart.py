@@ -104,7 +104,8 @@ ECART_REASONS = {
 
 
 class EcartExercise(ExerciseBase):
-    """Make the écart from the taker's hand with the chien. Any legal écart is right."""
+    """Make the écart from the taker's hand with the chien. Any legal écart is accepted
+    (correct); it is "right" when it misses none of the principles ``judge_ecart`` reads."""
 
     kind: Literal["ecart"]
     position: Position
