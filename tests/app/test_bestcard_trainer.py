@@ -12,7 +12,7 @@ from tests.app.conftest import open_app, texts
 from tests.bank import bank
 from tutor.analysis.bestcard import proof_of
 from tutor.content.models import BestCardExercise
-from tutor.engine.cards import card_name
+from tutor.engine.cards import card_name, parse_card
 from tutor.ui.i18n import t
 
 BANK = bank()
@@ -127,3 +127,22 @@ def test_a_mined_puzzle_is_searched_on_the_workers_not_in_the_page(
     assert t("en", "analysis.pending") in texts(at)  # at once: the page did not wait
     _until_mined(at)
     assert t("en", "bestcard.open_cards") in texts(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_why_speaks_of_the_card_the_learner_played_not_of_its_group(lang: str) -> None:
+    """The puzzle's explanation names its most tempting wrong card (the trump 15); the
+    learner plays the trump 16, equivalent to it: the "why" names the trump 16
+    (newcomer review 2, item 14)."""
+    puzzle_id = "proven-overtrump-high-or-low-10"
+    ex = BANK.puzzle(puzzle_id).exercise
+    assert isinstance(ex, BestCardExercise)
+    proof = proof_of(ex.notation)
+    named, played = proof.wrong[0][0], parse_card("T16")
+    assert card_name(played, "en") == "Trump 16" and played in proof.wrong[0] and played != named
+    at = open_app("puzzles", lang=lang, puzzle=puzzle_id)
+    at.pills(key=f"puzzle-{puzzle_id}-hand-fallback").set_value(played).run()
+    why = next(e for e in at.expander if e.label == t(lang, "puzzle.explanation"))
+    text = " ".join(m.value for m in why.markdown)
+    mine, theirs = (card_name(c, lang) for c in (played, named))
+    assert mine[1:] in text and theirs[1:] not in text

@@ -66,3 +66,19 @@ def test_start_review_opens_the_puzzles_on_the_review_queue(mine: LearnerStore):
     assert not at.exception, at.exception
     assert at.session_state[SOURCE] == "review"
     assert at.session_state[STATE].current == puzzle.id
+
+
+def test_progress_names_each_theme_and_keeps_quiz_levels_out_of_the_puzzle_themes(
+    mine: LearnerStore,
+):
+    """A score-quiz answer records its level where a puzzle records its theme: the puzzles'
+    "by theme" and "themes to work on" list puzzle themes only, each by its name."""
+    puzzle = next(p for p in BANK.puzzles if p.exercise.kind == "play")
+    mine.record_attempt("generated", "gen-obligations-4p-1", puzzle.theme.value, False, True)
+    mine.record_attempt("score-quiz", "full:7", "level-1", False, True)
+    at = open_app("dashboard", lang="en")
+    shown = texts(at)
+    assert "themes." not in shown and "level-1" not in shown
+    heading = f"**{t('en', 'dashboard.weak')}**"
+    weak = next(m.value for m in at.markdown if m.value.startswith(heading))
+    assert weak.splitlines()[2:] == [f"- {t('en', f'themes.{puzzle.theme.value}')}"]

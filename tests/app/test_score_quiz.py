@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine.cards import format_half, half_points, mask_of
+from tutor.engine.cards import card_name, format_half, half_points, mask_of
 from tutor.progress.store import LearnerStore
 from tutor.scorequiz.generator import Question, find_seed, generate
 from tutor.scorequiz.mistakes import match_step, poignee_multiplied, right_steps
@@ -309,3 +309,56 @@ def test_the_quiz_in_italian(db: LearnerStore) -> None:
     q = current(at)
     answer_full(at, q.score.unit)
     assert t("it", "score_quiz.mistakes.forgot_taker_multiple", players=4, times=3) in texts(at)
+
+
+def test_steps_mode_the_multiplier_row_asks_for_the_product_and_says_so(
+    db: LearnerStore,
+) -> None:
+    """The row "× the multiplier" checks the total times the multiplier: its label asks for
+    the product, and typing the multiplier alone is named as such."""
+    seed = 0
+    while True:  # a level-1 deal whose contract multiplies (not a prise)
+        q = generate(1, find_seed(1, seed))
+        if q.contract.multiplier > 1:
+            break
+        seed = q.seed + 1
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    for key, value in {"level": "1", "seed": str(q.seed), "mode": "steps"}.items():
+        at.query_params[key] = value
+    at.session_state[STATE] = ScoreQuizState(q.seed, last_level=1, last_mode="steps",
+                                             steps_done=10)
+    at.run()
+    steps = quiz_steps(q.score)
+    row = next(i for i, step in enumerate(steps) if step.kind == "multiplier")
+    for index in range(row):
+        submit_step(at, q, index, step_text(steps[index]))
+    label = at.text_input(key=f"score-quiz-step-steps-1-{q.seed}-{row}").label
+    contract = t("en", f"contracts.{q.contract.code}")
+    assert label == t("en", "score_quiz.steps.multiplier", contract=contract)
+    multiplier = q.contract.multiplier
+    submit_step(at, q, row, str(multiplier))
+    assert t("en", "score_quiz.multiplier_not_product", value=multiplier) in texts(at)
+    submit_step(at, q, row, str(steps[row].answer))
+    assert steps[row].answer == steps[row - 1].answer * multiplier  # the product it asks for
+    assert at.text_input(key=f"score-quiz-step-steps-1-{q.seed}-{row + 1}")
+
+
+def test_a_pile_with_an_excuse_exchange_says_why_it_is_not_whole_tricks(db: LearnerStore) -> None:
+    """Level 2: the taker's side played the Excuse in a trick the defence won and gave a low
+    card of the écart for it; the page says so beside the 5-card écart, EN and IT."""
+    seed = 0
+    while True:
+        q = generate(2, find_seed(2, seed))
+        if q.excuse_exchange is not None and q.excuse_exchange.from_set_aside:
+            break
+        seed = q.seed + 1
+    for lang in ("en", "it"):
+        at = open_quiz(level=2, seed=q.seed, mode="full", lang=lang)
+        assert current(at) == q
+        info = [i.value for i in at.info]
+        name = card_name(q.excuse_exchange.card, lang)
+        side = t(lang, "score.attack")
+        where = t(lang, "score_quiz.excuse_from_ecart")
+        assert t(lang, "score_quiz.excuse_exchange_attack",
+                 name=t(lang, "exercise.seat_player", n=q.excuse_exchange.owner + 1), side=side,
+                 card=name[:1].lower() + name[1:], where=where) in info

@@ -241,6 +241,18 @@ def test_editing_and_deleting_rows_recompute_the_totals(db: LearnerStore) -> Non
     assert sheet_of(saved).totals() == (152, 192, -440, 96)
 
 
+def test_the_edit_form_shows_points_as_written_without_a_trailing_zero(
+    db: LearnerStore,
+) -> None:
+    at = fft_game()
+    at.button(key="score-sheet-edit-1").click()
+    run(at)
+    points = at.number_input(key="score-sheet-form-points")
+    # the browser draws the value with the widget's printf-style format
+    assert points.proto.format % points.value == "45"
+    assert points.proto.format % 40.5 == "40.5"
+
+
 def test_the_game_is_found_again_after_a_reload(db: LearnerStore) -> None:
     at = fft_game()
     totals = table(at)[-1]

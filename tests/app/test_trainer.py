@@ -10,9 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
-from tests.app.drivers import answer_exercise
+from tests.app.drivers import answer_exercise, card_answer
 from tests.bank import bank
-from tutor.engine.cards import cards_of
+from tutor.engine.cards import cards_of, parse_cards
 from tutor.ui.i18n import t
 
 BANK = bank()
@@ -126,3 +126,37 @@ def in_queue(at: AppTest, puzzle_id: str) -> bool:
 
     name = puzzle_name(bank().puzzle(puzzle_id), "en")
     return any(link.proto.label == name for link in at.get("page_link"))
+
+
+def test_the_filters_expander_keeps_its_state_when_themes_are_chosen_and_cleared():
+    """An expander drawn with other arguments is a new one, drawn closed: selecting then
+    deselecting a theme must not change how the filters' expander is drawn."""
+    at = open_app("puzzles", lang="en")
+    theme = BANK.puzzles[0].theme.value
+
+    def drawn_open() -> bool:
+        filters = next(e for e in at.expander if e.label == t("en", "trainer.filters"))
+        return bool(filters.proto.expanded)
+
+    first = drawn_open()
+    at.pills(key="puzzles-themes").set_value([theme]).run()
+    assert drawn_open() == first
+    at.pills(key="puzzles-themes").set_value([]).run()
+    assert drawn_open() == first
+
+
+def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right(mine):
+    """ecart-01 with one void where two were within reach: legal, "to improve", and the
+    principle it misses is named (newcomer review 2, item 17)."""
+    at = open_puzzle("ecart-01")
+    card_answer(at, "puzzle-ecart-01", parse_cards("JC 6C 9S 4S 3S 2H"))
+    assert [s.value for s in at.success] == [t("en", "verdict.legal_ecart_to_improve")]
+    shown = texts(at)
+    assert t("en", "ecart_judgement.heading") in shown
+    assert "✓ " + t("en", "ecart_judgement.voids_made", suits="clubs") in shown
+    assert "✗ " + t("en", "ecart_judgement.void_possible", suits="diamonds") in shown
+    assert [(s.theme, s.first_try_right) for s in mine.theme_stats()] == [("ecart", 0)]
+    at = open_puzzle("ecart-01")
+    card_answer(at, "puzzle-ecart-01", parse_cards("ND 8D 5D 1D JC 6C"))
+    assert [s.value for s in at.success] == [t("en", "verdict.right")]
+    assert "✓ " + t("en", "ecart_judgement.saved", cards="Cavalier of diamonds") in texts(at)

@@ -11,6 +11,7 @@ import pytest
 
 from tutor.progress.review import schedule
 from tutor.progress.store import (
+    PUZZLE_SOURCES,
     Database,
     LearnerStore,
     NotFoundError,
@@ -112,6 +113,7 @@ def test_attempts_give_theme_stats_streak_and_solved_items(db: Database) -> None
     assert (stats["counting"].attempts, stats["counting"].first_tries) == (3, 2)
     assert stats["counting"].first_try_right == 1 and stats["counting"].rate == 0.5
     assert [s.theme for s in store.theme_stats("score-quiz")] == ["score"]
+    assert [s.theme for s in store.theme_stats(PUZZLE_SOURCES)] == ["counting", "leads"]
     # p1 right, p2 wrong, g1 right, g2 right with a hint (breaks it)
     assert store.streak() == store.streak(("puzzle", "generated"))
     assert store.streak().current == 0 and store.streak().best == 1

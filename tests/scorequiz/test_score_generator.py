@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from tutor.engine.announcements import Chelem
-from tutor.engine.cards import half_points, mask_of
+from tutor.engine.cards import EXCUSE, LOW_CARDS_MASK, half_points, mask_of
 from tutor.engine.game import Deal
 from tutor.engine.scoring import StepKind, score
 from tutor.scorequiz.generator import (
@@ -134,3 +134,30 @@ def test_the_last_trick_facts_match_the_petit_au_bout() -> None:
 
 def _f(value: int, per: int = 1) -> Fraction:
     return Fraction(value, per)
+
+
+def test_level_1_piles_are_whole_tricks_and_the_ecart_with_no_excuse_exchanged() -> None:
+    """The review's deal no. 554589119 showed a 5-card écart at level 1: the Excuse kept by
+    the taker, one low card of the écart given for it. Level 1 now moves past such deals."""
+    assert find_seed(1, 554589119) != 554589119
+    for seed in range(0, 300, 3):
+        q = generate(1, find_seed(1, seed))
+        assert q.excuse_exchange is None
+        assert len(q.set_aside) in (0, 6) and (len(q.pile) - len(q.set_aside)) % 4 == 0
+
+
+def test_an_excuse_exchange_names_the_low_card_and_where_it_went() -> None:
+    kinds = set()
+    for seed in range(400):
+        q = generate(2, find_seed(2, seed))
+        exchange = q.excuse_exchange
+        if exchange is None:
+            continue
+        low = 1 << exchange.card
+        assert low & LOW_CARDS_MASK
+        assert bool(mask_of(q.pile) & low) is not exchange.owner_attack  # given away, or got
+        assert EXCUSE in q.pile if exchange.owner_attack else EXCUSE not in q.pile
+        assert exchange.from_set_aside is (exchange.owner_attack
+                                           and len(q.set_aside) == 5)
+        kinds.add((exchange.owner_attack, exchange.from_set_aside))
+    assert kinds == {(True, True), (True, False), (False, False)}

@@ -87,6 +87,7 @@ KNOWN = [
     (m.multiplied_difference_only, case(contract=G, points=52), StepKind.MULTIPLIER, 47, 141),
     (m.multiplied_base_only, case(contract=G, points=52), StepKind.MULTIPLIER, 61, 183),
     (m.forgot_base, case(contract=G, points=52), StepKind.BASE, 11, 66),
+    (m.forgot_multiplier, case(contract=GC, points=52), StepKind.MULTIPLIER, 36, 108),
     (m.juste_fait_lost, case(contract=G, points=41), StepKind.MARKS, -150, -150),
     (m.juste_fait_nothing, case(contract=G, points=41), StepKind.BASE, 0, 0),
     (m.forgot_chelem, FFT_5, StepKind.CHELEM, 182, 546),
@@ -205,6 +206,7 @@ def test_mistakes_that_do_not_apply_give_nothing() -> None:
         m.five_shares_swapped,
         m.partner_as_defender,
         m.multiplied_difference_only,  # a prise: ×1 changes nothing
+        m.forgot_multiplier,
         m.multiplied_base_only,
     ):
         assert mistake(plain) == [], mistake.__name__
@@ -321,6 +323,26 @@ def test_the_failed_chelem_of_scoring_19_ignored_gives_plus_354() -> None:
 def test_the_shortfall_message_names_the_deals_own_shortfall() -> None:
     (wrong,) = m.shortfall_subtracted(case(contract=G, points=31))  # lost by 10
     assert dict(wrong.params)["shortfall"] == "10"
+
+
+def test_a_juste_fait_answered_without_the_multiplier_is_named_as_that_with_its_numbers() -> None:
+    """Lesson 5's garde contre made exactly, answered 25 for each defender: the multiplier
+    left out (25 + 0 × 6 is 25 as well, but nothing told those apart), said with this deal's
+    numbers, not with another deal's example."""
+    juste = case(contract=GC, points=41, oudlers=2)
+    (wrong,) = m.match_answer(juste, "unit", 25)
+    assert wrong.code == "forgot_multiplier"
+    assert dict(wrong.params) == {"diff": "0", "mult": "6", "right": "150"}
+
+
+def test_the_multiplier_sentences_work_this_deals_numbers() -> None:
+    made_by_11 = case(contract=GS, points=52)
+    (only_difference,) = m.multiplied_difference_only(made_by_11)
+    assert dict(only_difference.params) == {"diff": "11", "mult": "4", "right": "144",
+                                            "wrong": "69"}
+    assert only_difference.value == 69
+    (only_base,) = m.multiplied_base_only(made_by_11)
+    assert dict(only_base.params)["wrong"] == "111" and only_base.value == 111
 
 
 # --- counting: the mistakes content-review §7 listed ----------------------------------------

@@ -179,17 +179,21 @@ class Reading:
     wrong_trump_tricks: tuple[TrickRecord, ...] = ()
 
 
-def read_lines(proof: Proof) -> Reading:
+def read_lines(proof: Proof, wrong_card: Card | None = None) -> Reading:
+    """The best line and a wrong one: the most tempting wrong card's (the first of the
+    closest wrong group), or ``wrong_card``'s, the card a learner played."""
     p = proof.position
     notation = format_position(p)
     best = line_after(notation, proof.best[0])
-    wrong_card = proof.wrong[0][0]
+    if wrong_card is None:
+        wrong_card = proof.wrong[0][0]
     wrong = line_after(notation, wrong_card)
     wrong_trump: Card | None = None
     trump_tricks: tuple[TrickRecord, ...] = ()
     hand = p.hands[p.to_play]
     if hand & KINGS_MASK:
-        wrong_trump = next((g[0] for g in proof.wrong if is_trump(g[0])), None)
+        trumps = [g[0] for g in proof.wrong if is_trump(g[0])]
+        wrong_trump = wrong_card if is_trump(wrong_card) else next(iter(trumps), None)
         if wrong_trump is not None:
             trump_line = wrong if wrong_trump == wrong_card else line_after(notation, wrong_trump)
             trump_tricks = replay(p, trump_line.cards)

@@ -3,6 +3,9 @@
 Plan: first empty the shortest suits that hold no king (a void lets the taker ruff); then put
 away the points that would be lost (queens and cavaliers unguarded by their king), then the
 lowest cards of the shortest suits. Trumps only when the plain cards run out, lowest first.
+
+The principles the plan follows (lesson 6) are read on any écart by ``voids_made`` and
+``loose_honours``: what the coach and an écart puzzle say about a learner's écart.
 """
 
 from __future__ import annotations
@@ -10,16 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.engine import (
+    CAVALIERS_MASK,
     HALF_POINTS,
     KINGS_MASK,
     OUDLERS_MASK,
     PLAIN_SUITS,
+    QUEENS_MASK,
     SUIT_MASKS,
     TRUMPS_MASK,
     Card,
+    Suit,
     cards_of,
     discardable_plain_cards,
+    suit_of,
 )
+
+LOOSE_SUIT = 2  # a queen or cavalier with at most one guard and no king is likely caught
 
 
 def plan_ecart(hand: int, size: int) -> list[Card]:
@@ -78,3 +87,24 @@ def next_discard(hand: int, remaining: int) -> Card:
     # 3. Trumps: the lowest that is not an oudler.
     trumps = hand & TRUMPS_MASK & ~OUDLERS_MASK
     return (trumps & -trumps).bit_length() - 1
+
+
+# --- the principles, read on any écart ------------------------------------------------------
+def voids_made(hand: int, ecart: int) -> tuple[Suit, ...]:
+    """Suits the hand (chien included) held that the écart leaves it without: the taker
+    trumps them from the first lead."""
+    return tuple(
+        s for s in PLAIN_SUITS if hand & SUIT_MASKS[s] and not hand & ~ecart & SUIT_MASKS[s]
+    )
+
+
+def loose_honours(hand: int, ecart: int) -> tuple[Card, ...]:
+    """Queens and cavaliers the écart keeps without their king in a suit of two cards or
+    fewer: likely caught by the defence (in the écart their points would be the taker's)."""
+    kept = hand & ~ecart
+    return tuple(
+        card
+        for card in cards_of(kept & (QUEENS_MASK | CAVALIERS_MASK))
+        if not kept & KINGS_MASK & SUIT_MASKS[suit_of(card)]
+        and (kept & SUIT_MASKS[suit_of(card)]).bit_count() <= LOOSE_SUIT
+    )

@@ -17,6 +17,7 @@ from tutor.analysis.bestcard import (
     Proof,
     Reading,
     guarded_king,
+    read_lines,
     recognise,
     won_by_us,
 )
@@ -244,6 +245,15 @@ def explanation(r: Reading, idea: Idea | None, lang: str) -> str:
     if idea is Idea.KEEP_THE_GUARD and r.wrong_trump is not None:
         wrong = r.wrong_trump  # the trump the idea is about
     return f"{idea_sentence(r, idea, lang)} {_cost(r.proof, wrong, lang)}"
+
+
+def explanation_for(proof: Proof, card: Card, idea: Idea | None, lang: str) -> str:
+    """The explanation as it speaks of ``card``, a wrong card a learner played (a puzzle's
+    own explanation speaks of the most tempting one): the idea's sentence when the lines
+    after that card show the idea, else the plain sentence; then what that card costs."""
+    r = read_lines(proof, card)
+    shown = idea if idea is not None and idea in recognise(proof, r) else None
+    return f"{idea_sentence(r, shown, lang)} {_cost(proof, card, lang)}"
 
 
 def puzzle_texts(r: Reading, idea: Idea | None = None) -> dict[str, dict[str, str]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.bots.bidding import SAFE_PETIT_TRUMPS, choose_bid, choose_call, wanted_contract
-from tutor.bots.ecart import plan_ecart
+from tutor.bots.ecart import loose_honours, plan_ecart, voids_made
 from tutor.engine import (
     CAVALIERS_MASK,
     KING,
@@ -278,7 +278,7 @@ def ecart_advice(deal: Deal, seat: int) -> EcartAdvice:
     size = deal.ecart_size
     plan = plan_ecart(hand, size)
     ecart = mask_of(plan)
-    voids = _voids_made(hand, ecart)
+    voids = voids_made(hand, ecart)
     kings = hand & KINGS_MASK
     cards = []
     for card in plan:
@@ -304,13 +304,6 @@ def ecart_advice(deal: Deal, seat: int) -> EcartAdvice:
     )
 
 
-def _voids_made(hand: int, ecart: int) -> tuple[Suit, ...]:
-    """Suits the hand held that the écart leaves it without."""
-    return tuple(
-        s for s in PLAIN_SUITS if hand & SUIT_MASKS[s] and not hand & ~ecart & SUIT_MASKS[s]
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class EcartReview:
     """What the learner's écart changes."""
@@ -328,30 +321,21 @@ class EcartReview:
     same_as_advised: bool
 
 
-LOOSE_SUIT = 2  # a queen or cavalier with at most one guard and no king is likely caught
-
-
 def ecart_review(deal: Deal, seat: int, ecart: int) -> EcartReview:
     """After the learner's écart (``ecart``, a mask of the cards put aside): what it
     changes, and how it compares with the suggestion."""
     hand = _full_hand(deal, seat)
     kept = hand & ~ecart
     advice = ecart_advice(deal, seat)
-    loose = [
-        card
-        for card in cards_of(kept & (QUEENS_MASK | CAVALIERS_MASK))
-        if not kept & KINGS_MASK & SUIT_MASKS[suit_of(card)]
-        and (kept & SUIT_MASKS[suit_of(card)]).bit_count() <= LOOSE_SUIT
-    ]
     return EcartReview(
-        voids=_voids_made(hand, ecart),
+        voids=voids_made(hand, ecart),
         singletons=tuple(
             s for s in PLAIN_SUITS if (hand & SUIT_MASKS[s]).bit_count() > 1
             and (kept & SUIT_MASKS[s]).bit_count() == 1
         ),
         points=half_points(ecart),
         trumps_shown=tuple(trumps_to_show(ecart)),
-        loose_honours=tuple(loose),
+        loose_honours=loose_honours(hand, ecart),
         bare_kings=tuple(
             king
             for king in cards_of(kept & KINGS_MASK)

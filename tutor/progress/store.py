@@ -62,6 +62,9 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 7_305_120_310  # PostgreSQL advisory lock: one migrating process at a time
 DIFFICULTY = (1, 5)  # a puzzle's difficulty runs from 1 to 5 stars
 TABLES = (3, 4, 5)  # the table sizes a puzzle may be for
+# The attempts that are puzzles (authored, generated): their themes are puzzle themes, unlike
+# the score quiz's, which records its level in the theme column.
+PUZZLE_SOURCES = ("puzzle", "generated")
 FILTER_THEMES_MAX = 64  # more themes than the bank has: a bound on what a filter row holds
 
 log = logging.getLogger(__name__)
@@ -763,7 +766,8 @@ class LearnerStore:
         }
         self._write(lambda c: c.execute(t.attempts.insert().values(**values)))
 
-    def theme_stats(self, source: str | None = None) -> list[ThemeStats]:
+    def theme_stats(self, source: str | tuple[str, ...] | None = None) -> list[ThemeStats]:
+        """Each theme's attempts, of one source or of several (None: every source)."""
         a = t.attempts
         first = sa.cast(a.c.first_try, sa.Integer)
         right = sa.cast(sa.and_(a.c.first_try, a.c.correct), sa.Integer)
@@ -774,7 +778,8 @@ class LearnerStore:
             .order_by(a.c.theme)
         )
         if source:
-            query = query.where(a.c.source == source)
+            sources = (source,) if isinstance(source, str) else source
+            query = query.where(a.c.source.in_(sources))
         rows = self._read(lambda c: c.execute(query).all())
         return [ThemeStats(r[0], int(r[1]), int(r[2] or 0), int(r[3] or 0)) for r in rows]
 
@@ -795,7 +800,7 @@ class LearnerStore:
             best = max(best, current)
         return Streak(current, best)
 
-    def streak(self, sources: tuple[str, ...] = ("puzzle", "generated")) -> Streak:
+    def streak(self, sources: tuple[str, ...] = PUZZLE_SOURCES) -> Streak:
         """Consecutive items right at the first try (a hint breaks the streak)."""
         query = self._streak_query(sources)
         return self._streak_of(self._read(lambda c: c.execute(query).all()))
@@ -818,7 +823,7 @@ class LearnerStore:
         ``due_items()``, ``next_due()`` and ``len(solved_items())``, in one transaction (one
         connection from the pool, one snapshot) instead of four."""
         solved = sa.select(sa.func.count()).select_from(self._solved_query("puzzle").subquery())
-        streak = self._streak_query(("puzzle", "generated"))
+        streak = self._streak_query(PUZZLE_SOURCES)
         due = self._due_query(at or now())
 
         def read(c: Connection) -> TrainerSummary:

@@ -8,7 +8,8 @@ the end, and now and then the taker announces a chelem. Every number a question 
 from ``Deal.result()``.
 
 Levels (``fits``):
-1. 4 players, no bonus at all (no poignée, no petit au bout, no chelem);
+1. 4 players, no bonus at all (no poignée, no petit au bout, no chelem) and no Excuse
+   exchanged for a low card (the pile is then whole tricks and the écart, as lesson 9 counts);
 2. 4 players, at least one bonus;
 3. 3 or 5 players, the attack's points ending in a half point (so the half point must go to
    the winner), with the partner split at 5 players.
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor.engine import (
+    EXCUSE_BIT,
     KINGS_MASK,
     OUDLERS_MASK,
     PETIT,
@@ -77,6 +79,17 @@ class ShownPoignee:
 
 
 @dataclass(frozen=True, slots=True)
+class ExcuseExchange:
+    """The Excuse played in a trick the other side won: its owner's side keeps it and gives
+    that side one low card in exchange (RULES §6), so a pile is not whole tricks."""
+
+    owner: int  # the seat that played the Excuse
+    owner_attack: bool
+    card: Card  # the low card given in exchange
+    from_set_aside: bool  # given from the écart (or the taker's chien), not from tricks
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     level: int
     seed: int
@@ -97,6 +110,7 @@ class Question:
     bout_trick_is_last: bool
     result: DealResult
     defence_chien: tuple[Card, ...] = ()  # garde contre: the chien, counted for the defence
+    excuse_exchange: ExcuseExchange | None = None
 
     @property
     def score(self) -> Score:
@@ -186,10 +200,31 @@ def _play_out(level: int, seed: int) -> Deal:
     return deal
 
 
+def excuse_exchange(deal: Deal, result: DealResult, set_aside: int) -> ExcuseExchange | None:
+    """The low card given for the Excuse, when it was played in a trick the other side won
+    (None otherwise, or when there was no low card to give)."""
+    owner, winner = deal.excuse_seat, deal.excuse_winner
+    if owner is None or winner is None or deal.is_attack(owner) == deal.is_attack(winner):
+        return None
+    won = set_aside
+    for seat, pile in enumerate(deal.won):
+        if deal.is_attack(seat):
+            won |= pile
+    owner_attack = deal.is_attack(owner)
+    moved = (won & ~result.attack_pile) if owner_attack else (result.attack_pile & ~won)
+    moved &= ~EXCUSE_BIT
+    if not moved:
+        return None
+    card = (moved & -moved).bit_length() - 1
+    return ExcuseExchange(owner, owner_attack, card, bool(set_aside >> card & 1))
+
+
 def fits(level: int, deal: Deal, result: DealResult) -> bool:
     """Does the finished deal fit the level's constraints?"""
     if result.excuse_owed_half:
         return False  # the Excuse exchange without a low card: pile and count would differ
+    if level == 1 and excuse_exchange(deal, result, _set_aside(deal)) is not None:
+        return False  # level 1: a pile of whole tricks and the écart, nothing exchanged
     has_bonus = (
         bool(deal.poignees)
         or result.petit_au_bout is not None
@@ -214,12 +249,7 @@ def generate(level: int, seed: int) -> Question:
         raise NotThisLevel(f"seed {seed} does not fit level {level}")
     assert deal.taker is not None and deal.contract is not None
     fate = deal.contract.chien
-    if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
-        set_aside = deal.ecart
-    elif fate is ChienFate.TAKER_UNSEEN:
-        set_aside = deal.chien
-    else:
-        set_aside = 0
+    set_aside = _set_aside(deal)
     index = -2 if deal.excuse_won_last else -1
     bout = deal.tricks[index]
     return Question(
@@ -252,7 +282,20 @@ def generate(level: int, seed: int) -> Question:
         defence_chien=tuple(display_order(cards_of(deal.chien)))
         if fate is ChienFate.DEFENCE_UNSEEN
         else (),
+        excuse_exchange=excuse_exchange(deal, result, set_aside),
     )
+
+
+def _set_aside(deal: Deal) -> int:
+    """The cards the taker's pile holds without winning them: the écart (prise, garde) or
+    the unseen chien (garde sans)."""
+    assert deal.contract is not None
+    fate = deal.contract.chien
+    if fate is ChienFate.SHOWN_TAKEN_AND_ECART:
+        return deal.ecart
+    if fate is ChienFate.TAKER_UNSEEN:
+        return deal.chien
+    return 0
 
 
 def find_seed(level: int, start: int) -> int:

@@ -307,16 +307,38 @@ def old_multipliers(case: Case) -> list[Wrong]:
     )
 
 
+def _multiplier_numbers(case: Case) -> dict[str, int]:
+    """This deal's numbers for a sentence about the multiplier: the difference (without its
+    sign), the contract's multiplier and the right product (25 + difference) × multiplier."""
+    diff, mult = abs(case.right.difference), FFT_2012.multiplier(case.input.contract)
+    return {"diff": diff, "mult": mult, "right": (FFT_2012.base + diff) * mult}
+
+
+def forgot_multiplier(case: Case) -> list[Wrong]:
+    """Left out the contract's multiplier: 25 + the difference, as if every contract were a
+    prise."""
+    numbers = _multiplier_numbers(case)
+    return _wrong("forgot_multiplier", case, misremembered(multipliers=(1, 1, 1, 1)), **numbers)
+
+
 def multiplied_difference_only(case: Case) -> list[Wrong]:
-    """Multiplied only the difference: 25 + 11 × 2 = 47 instead of (25 + 11) × 2 = 72."""
-    return _wrong(
-        "multiplied_difference_only", case, misremembered(multiplied=Multiplied.DIFFERENCE_ONLY)
-    )
+    """Multiplied only the difference: 25 + 11 × 2 = 47 instead of (25 + 11) × 2 = 72. With
+    a difference of 0 it gives 25, exactly what forgetting the multiplier gives: that one is
+    said instead."""
+    numbers = _multiplier_numbers(case)
+    if numbers["diff"] == 0:
+        return []
+    wrong = FFT_2012.base + numbers["diff"] * numbers["mult"]
+    rules = misremembered(multiplied=Multiplied.DIFFERENCE_ONLY)
+    return _wrong("multiplied_difference_only", case, rules, **numbers, wrong=wrong)
 
 
 def multiplied_base_only(case: Case) -> list[Wrong]:
     """Multiplied only the 25: 25 × 2 + 11 = 61 instead of (25 + 11) × 2 = 72."""
-    return _wrong("multiplied_base_only", case, misremembered(multiplied=Multiplied.BASE_ONLY))
+    numbers = _multiplier_numbers(case)
+    wrong = FFT_2012.base * numbers["mult"] + numbers["diff"]
+    rules = misremembered(multiplied=Multiplied.BASE_ONLY)
+    return _wrong("multiplied_base_only", case, rules, **numbers, wrong=wrong)
 
 
 def forgot_base(case: Case) -> list[Wrong]:
@@ -448,6 +470,7 @@ MISTAKES: tuple[Callable[[Case], list[Wrong]], ...] = (
     juste_fait_nothing,
     shortfall_subtracted,
     forgot_base,
+    forgot_multiplier,
     multiplied_difference_only,
     multiplied_base_only,
     petit_au_bout_wrong_side,

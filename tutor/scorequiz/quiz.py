@@ -99,6 +99,7 @@ class Check:
     wrongs: tuple[Wrong, ...] = ()
     count_wrongs: tuple[WrongCount, ...] = ()
     invalid: bool = False  # not a number (or a half point where none is allowed)
+    multiplier_alone: bool = False  # the multiplier typed where its product is asked
 
 
 def to_int(value: Fraction | None, *, halves: bool) -> int | None:
@@ -121,7 +122,10 @@ def check_step(q: Question, steps: list[QuizStep], index: int, value: Fraction |
     if step.kind == "points":
         return Check(False, count_wrongs=tuple(match_count(count_case_of(q), number)))
     engine_index = step.engine_index
-    return Check(False, tuple(match_step(case_of(q), engine_index, number)))
+    wrongs = tuple(match_step(case_of(q), engine_index, number))
+    multiplier = q.score.steps[engine_index].value
+    alone = step.kind == "multiplier" and number == multiplier and not wrongs
+    return Check(False, wrongs, multiplier_alone=alone)
 
 
 def check_marks(q: Question, values: dict[int, Fraction | None]) -> Check:

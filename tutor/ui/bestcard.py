@@ -19,6 +19,7 @@ import html
 import streamlit as st
 
 from tutor.analysis.bestcard import line_after, proof_of, replay
+from tutor.content.bestcard import explanation_for
 from tutor.content.kinds import BestCardExercise
 from tutor.engine import Card, Position, card_name, cards_of, format_half, half_points
 from tutor.ui.card_svg import card_svg
@@ -121,3 +122,19 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
                      expanded=correct):
         st.caption(t(lang, "bestcard.best_value", value=f"{proof.value:+d}", loss=proof.loss))
         _show_line(p, line_after(ex.notation, best).cards, lang)
+
+
+def why_for_answer(ex: BestCardExercise, answer: object, correct: bool, lang: str) -> str | None:
+    """The "why" written for the learner's wrong card, when the puzzle's explanation speaks
+    of another card (its most tempting wrong one, maybe equivalent to the learner's); None
+    when the puzzle's own explanation fits: a right answer, or the very card it names."""
+    if correct or not isinstance(answer, int):
+        return None
+    proof = proof_of(ex.notation)
+    if answer in proof.best or answer == proof.wrong[0][0]:
+        return None
+    try:
+        proof.analysis.value_of(answer)
+    except KeyError:
+        return None  # not a legal card: the verdict named the rule
+    return explanation_for(proof, answer, ex.idea, lang)

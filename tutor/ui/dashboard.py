@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutor.content.models import Puzzle
 from tutor.inputs import clip, plain
-from tutor.progress.store import GameSummary
+from tutor.progress.store import PUZZLE_SOURCES, GameSummary
 from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
 from tutor.ui.registry import page
@@ -131,7 +131,8 @@ def _progress(lang: str) -> None:
     streak = s.streak()
     due = s.due_items()
     solved = s.solved_items("puzzle")
-    stats = [row for row in s.theme_stats() if row.first_tries]
+    # the puzzles' themes only: the score quiz's levels have their own section
+    stats = [row for row in s.theme_stats(PUZZLE_SOURCES) if row.first_tries]
     cols = st.columns(4)
     cols[0].metric(t(lang, "trainer.streak"), streak.current)
     cols[1].metric(t(lang, "dashboard.best"), streak.best)

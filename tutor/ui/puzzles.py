@@ -25,13 +25,16 @@ import streamlit as st
 
 from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
+from tutor.content.kinds import BestCardExercise
 from tutor.content.models import Puzzle, Theme
+from tutor.content.verdict import RIGHT
 from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
-from tutor.progress.store import PuzzleFilters, StoreError, TrainerSummary
+from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import ask, show_not_ready
+from tutor.ui.bestcard import why_for_answer
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise, stage
 from tutor.ui.exercises import widget_of
 from tutor.ui.exercises.common import exercise_state
@@ -81,6 +84,9 @@ NEXT = "puzzles-next"
 FAMILY = "puzzles-family"  # the generated puzzles' family and number of players
 GENERATED_PLAYERS = "puzzles-generated-players"
 ANOTHER = "puzzles-another"
+# Whether the filters' expander opens: fixed for the session (a Streamlit element whose
+# arguments change is a new element, drawn closed: deselecting the last theme closed it).
+FILTERS_OPEN = "puzzles-filters-open"
 
 
 def kept_key(key: str) -> str:
@@ -124,7 +130,8 @@ class Filters:
 
 def weak_themes() -> set[str]:
     """Themes answered right at the first try less than 70% of the time (2+ tries)."""
-    return {s.theme for s in store().theme_stats() if s.first_tries >= 2 and s.rate < WEAK_RATE}
+    return {s.theme for s in store().theme_stats(PUZZLE_SOURCES)
+            if s.first_tries >= 2 and s.rate < WEAK_RATE}
 
 
 # --- the choice of practice -----------------------------------------------------------------
@@ -178,6 +185,7 @@ def _restore_filters(themes: list[str], lang: str) -> None:
     asked, state.themes_asked = state.themes_asked, None
     if asked is not None:
         st.session_state[THEMES] = [theme for theme in asked if theme in themes]
+        st.session_state[FILTERS_OPEN] = True  # what the lesson chose, shown
         state.current = None
         st.query_params.pop("puzzle", None)
 
@@ -216,7 +224,8 @@ def _pair(value: object) -> tuple[object, object]:
 
 def _choose_filters(lang: str, themes: list[str]) -> Filters:
     _restore_filters(themes, lang)
-    with st.expander(t(lang, "trainer.filters"), expanded=bool(st.session_state[THEMES])):
+    opened = st.session_state.setdefault(FILTERS_OPEN, bool(st.session_state[THEMES]))
+    with st.expander(t(lang, "trainer.filters"), expanded=opened):
         chosen = st.pills(
             t(lang, "trainer.themes"),
             themes,
@@ -273,18 +282,20 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
             return
         hints = int(st.session_state.get(hints_key(key), 0))
         kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
+        # accepted is not always right: a legal écart "to improve" comes back for review
+        right = verdict.correct and verdict.code == RIGHT
         try:
             s = store()
             s.record_attempt(
                 kind,
                 puzzle.id,
                 puzzle.theme.value,
-                verdict.correct,
+                right,
                 True,
                 hints,
                 str(exercise_state(key).get("answer", "")),
             )
-            due = schedule(s, puzzle.id, verdict.correct, hints)
+            due = schedule(s, puzzle.id, right, hints)
         except StoreError as error:
             # shown under the verdict by show_puzzle (the hook may run in a callback)
             st.session_state[f"puzzles-unsaved-{key}"] = error
@@ -382,7 +393,7 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
     if verdict is not None:
         if shows_solution(stage(key)):  # the explanation gives the answer: not before a retry
             with st.expander(t(lang, "puzzle.explanation"), expanded=True):
-                st.markdown(localized(puzzle.explanation, lang))
+                st.markdown(_why(puzzle, verdict, key, lang))
         unsaved = st.session_state.pop(f"puzzles-unsaved-{key}", None)
         if isinstance(unsaved, StoreError):
             st.warning(store_problem_text(unsaved, lang), icon=":material/cloud_off:")
@@ -395,6 +406,18 @@ def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | 
                 st.caption(t(lang, "trainer.not_scheduled", n=queue))
     _puzzle_tools(puzzle, lang)
     return verdict
+
+
+def _why(puzzle: Puzzle, verdict: Verdict, key: str, lang: str) -> str:
+    """The puzzle's explanation; for a best card, one that speaks of the learner's own
+    wrong card when the puzzle's names another (newcomer review 2, item 14)."""
+    ex = puzzle.exercise
+    if isinstance(ex, BestCardExercise):
+        answer = exercise_state(key).get("answer")
+        own = why_for_answer(ex, answer, verdict.correct, lang)
+        if own is not None:
+            return own
+    return localized(puzzle.explanation, lang)
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -522,9 +545,9 @@ def _render_generated(lang: str) -> None:
     family: str = query_choice("gen", FAMILIES, lang) or "obligations"
     players = query_int("players", 3, 5, lang) or 4
     asked_seed = query_int("seed", 0, GEN_SEEDS - 1, lang)
-    left, right = st.columns(2)
+    # each control on its own row: side by side, half a row cut the kinds' names off
     family = (
-        left.segmented_control(
+        st.segmented_control(
             t(lang, "trainer.family"),
             FAMILIES,
             default=family,
@@ -534,7 +557,7 @@ def _render_generated(lang: str) -> None:
         or family
     )
     players = (
-        right.segmented_control(
+        st.segmented_control(
             t(lang, "trainer.players"),
             [3, 4, 5],
             default=players,

@@ -325,6 +325,27 @@ def _show_pile(q: Question, lang: str) -> None:
             show_cards(cards, lang, width=52)
     if q.chien_to_defence:
         st.caption(t(lang, "score_quiz.chien_defence"))
+    _show_excuse_exchange(q, lang)
+
+
+def _show_excuse_exchange(q: Question, lang: str) -> None:
+    """Why the pile is not whole tricks and the écart: the Excuse kept by its owner's side,
+    one low card given for it (a 4-player pile of 41 cards and a 5-card écart, otherwise)."""
+    exchange = q.excuse_exchange
+    if exchange is None:
+        return
+    owner = seat_name(exchange.owner, lang)
+    side = _side_word(Side.ATTACK if exchange.owner_attack else Side.DEFENCE, lang)
+    name = card_name(exchange.card, lang)
+    card = name[:1].lower() + name[1:]  # inside a sentence: "the ace of clubs"
+    if not exchange.owner_attack:
+        text = t(lang, "score_quiz.excuse_exchange_defence", name=owner, side=side, card=card)
+    else:
+        where = ("tricks" if not exchange.from_set_aside
+                 else "ecart" if q.contract.chien.value == "shown" else "chien")
+        text = t(lang, "score_quiz.excuse_exchange_attack", name=owner, side=side, card=card,
+                 where=t(lang, f"score_quiz.excuse_from_{where}"))
+    st.info(text, icon=":material/swap_horiz:")
 
 
 # --- the modes ----------------------------------------------------------------------------
@@ -497,7 +518,9 @@ def _current_step(
     st.error(t(lang, "score_quiz.wrong"), icon=":material/cancel:")
     now = state.stage(check)
     solution = shows_solution(now)
-    if check.wrongs:
+    if check.multiplier_alone:
+        st.markdown(t(lang, "score_quiz.multiplier_not_product", value=text.strip()))
+    elif check.wrongs:
         show_score_mistakes(check.wrongs, q.score, q.players, lang, right_step=solution)
     elif check.count_wrongs:
         _show_count_wrongs(check.count_wrongs, lang)

@@ -48,7 +48,14 @@ from tutor.ui.score_sheet_state import (
     sheet_of,
 )
 from tutor.ui.session import current_language, database, reported, store, store_problem_text
-from tutor.ui.sheet_table import deals_table, player_columns, result_text, taker_text
+from tutor.ui.sheet_table import (
+    COMPACT_CSS,
+    compact_table_html,
+    deals_table,
+    player_columns,
+    result_text,
+    taker_text,
+)
 from tutor.ui.views import score_lines
 from tutor.ui.words import contract_label, rules_about, rules_label, signed
 
@@ -63,6 +70,14 @@ DELETE_GAME = "score-sheet-delete-game"
 RELOAD = "score-sheet-reload"
 OPEN = "score-sheet-open"
 START = "score-sheet-start"
+# The deals drawn twice, one shown by the screen's width (Streamlit's own 640 px breakpoint,
+# where columns stack): the full table, and a compact one that a phone shows whole.
+WIDE = "score-sheet-deals-wide"
+NARROW = "score-sheet-deals-narrow"
+BY_WIDTH_CSS = f"""<style>
+@media (min-width: 641px) {{ .st-key-{NARROW} {{ display: none !important; }} }}
+@media (max-width: 640px) {{ .st-key-{WIDE} {{ display: none !important; }} }}
+{COMPACT_CSS}</style>"""
 
 
 def show_rules(rules: Rules, lang: str) -> None:
@@ -71,6 +86,14 @@ def show_rules(rules: Rules, lang: str) -> None:
         t(lang, "variants.in_use", name=rules_label(rules, lang), about=rules_about(rules, lang)),
         help=t(lang, "variants.help"),
     )
+
+
+def show_totals(sheet: Sheet) -> None:
+    """Each player's total, side by side, wrapping only when the row is full: columns would
+    stack them one per row on a phone."""
+    row = st.container(horizontal=True, gap="medium")
+    for player, total in zip(sheet.players, sheet.totals(), strict=True):
+        row.metric(plain(player), signed(total), width="content")  # a label is Markdown
 
 
 def show_winners(sheet: Sheet, lang: str) -> None:
@@ -94,7 +117,11 @@ def _show_deals(sheet: Sheet, lang: str, *, editable: bool = True) -> None:
     if not sheet.entries:
         st.info(t(lang, "score_sheet.no_deals"))
         return
-    st.dataframe(deals_table(sheet, lang), hide_index=True, width="stretch")
+    st.html(BY_WIDTH_CSS)
+    with st.container(key=WIDE):
+        st.dataframe(deals_table(sheet, lang), hide_index=True, width="stretch")
+    with st.container(key=NARROW):
+        st.html(compact_table_html(sheet, lang))
     for index, deal in enumerate(sheet.scored()):
         e = deal.entry
         title = t(
@@ -152,9 +179,7 @@ def _show_game(sheet: Sheet, lang: str) -> None:
     names = ", ".join(plain(player) for player in sheet.players)
     st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
     show_rules(sheet.rules, lang)
-    totals = sheet.totals()
-    for column, player, total in zip(st.columns(sheet.size), sheet.players, totals, strict=True):
-        column.metric(plain(player), signed(total))  # a metric's label is Markdown
+    show_totals(sheet)
     show_winners(sheet, lang)
     entry_form(sheet, lang)
     _show_deals(sheet, lang)
@@ -217,10 +242,7 @@ def _show_shared(token: str, lang: str) -> None:
     names = ", ".join(plain(player) for player in sheet.players)  # typed by the owner
     st.caption(t(lang, "score_sheet.players_line", n=sheet.size, names=names))
     show_rules(sheet.rules, lang)
-    for column, player, total in zip(
-        st.columns(sheet.size), sheet.players, sheet.totals(), strict=True
-    ):
-        column.metric(plain(player), signed(total))
+    show_totals(sheet)
     show_winners(sheet, lang)
     _show_deals(sheet, lang, editable=False)
     st.download_button(

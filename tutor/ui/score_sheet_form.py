@@ -276,7 +276,8 @@ def entry_form(sheet: Sheet, lang: str) -> None:
             format_func=lambda side: t(lang, f"score_sheet.counted.{side}"),
         )
         second[1].number_input(
-            t(lang, "score_sheet.points"), key=FORM_POINTS, step=0.5, format="%.1f"
+            # "%g": 60 and 60.5 as a score sheet writes them, never "60.0"
+            t(lang, "score_sheet.points"), key=FORM_POINTS, step=0.5, format="%g"
         )
         second[2].number_input(t(lang, "score_sheet.oudlers"), key=FORM_OUDLERS, step=1)
         third = st.columns([2, 1])

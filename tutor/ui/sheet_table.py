@@ -1,8 +1,11 @@
 """A score sheet as a table: one row per deal (taker, contract, result, each player's marks,
 their sum) and a row of totals. The score sheet page and the practice page's end of a game both
-show it."""
+show it. ``compact_table_html`` is the same sheet narrow enough for a phone: the marks in one
+row per deal, the deal's taker, contract and result on a line under it."""
 
 from __future__ import annotations
+
+import html
 
 import pandas as pd
 
@@ -90,3 +93,45 @@ def deals_table(sheet: Sheet, lang: str) -> pd.DataFrame:
         }
     )
     return pd.DataFrame(rows)
+
+
+COMPACT_CSS = """
+table.sheet-compact { width: 100%; border-collapse: collapse; table-layout: fixed;
+  font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+table.sheet-compact th, table.sheet-compact td { padding: 0.3rem 0.2rem; text-align: right;
+  overflow-wrap: anywhere; border-bottom: 1px solid rgba(30, 42, 38, 0.12); }
+table.sheet-compact th:first-child, table.sheet-compact td:first-child { text-align: left;
+  width: 3.4rem; }
+table.sheet-compact th { font-size: 0.78rem; }
+table.sheet-compact tr.sheet-detail td { text-align: left; font-size: 0.8rem;
+  color: #55625d; padding-top: 0; }
+table.sheet-compact tr.sheet-mark td { border-bottom: none; }
+table.sheet-compact tr.sheet-total td { font-weight: 600; border-bottom: none; }
+"""
+
+
+def _row(cells: list[str], tag: str = "td", css: str = "") -> str:
+    klass = f' class="{css}"' if css else ""
+    inner = "".join(f"<{tag}>{html.escape(cell)}</{tag}>" for cell in cells)
+    return f"<tr{klass}>{inner}</tr>"
+
+
+def compact_table_html(sheet: Sheet, lang: str) -> str:
+    """The sheet as an HTML table a 390 px phone shows whole: the deal number and each
+    player's marks in a row, the taker, contract and result on a line under it, the totals
+    last (every name escaped: the players typed them)."""
+    heading = ["#", *player_columns(sheet, lang)]
+    rows = [_row(heading, "th")]
+    for number, deal in enumerate(sheet.scored(), start=1):
+        rows.append(_row([str(number), *(str(mark) for mark in deal.marks)], css="sheet-mark"))
+        detail = ", ".join([
+            taker_text(sheet, deal.entry, lang),
+            contract_label(sheet.rules, deal.entry.contract.code, lang),
+            result_text(deal, lang),
+        ])
+        rows.append(
+            f'<tr class="sheet-detail"><td colspan="{len(heading)}">{html.escape(detail)}</td></tr>'
+        )
+    rows.append(_row([t(lang, "score_sheet.total_row"), *(str(v) for v in sheet.totals())],
+                     css="sheet-total"))
+    return f'<table class="sheet-compact">{"".join(rows)}</table>'

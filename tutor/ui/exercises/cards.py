@@ -9,8 +9,9 @@ import streamlit as st
 
 from tutor.content.fields import TableView
 from tutor.content.kinds import BestCardExercise, EcartExercise, LegalSetExercise, PlayExercise
-from tutor.content.verdict import WRONG_SET, Verdict
-from tutor.engine import Card, display_order, suit_of
+from tutor.content.kinds.ecart import LEGAL_TO_IMPROVE, EcartJudgement
+from tutor.content.verdict import WRONG_SET, Verdict, read_cards
+from tutor.engine import Card, Suit, display_order, format_half, suit_name, suit_of
 from tutor.ui import bestcard
 from tutor.ui.exercises.common import Widget, exercise_state, set_sentence
 from tutor.ui.hand_widget import card_picker
@@ -118,7 +119,48 @@ def ecart_sentence(ex: EcartExercise, verdict: Verdict, answer: object, lang: st
                    solution: bool) -> str | None:
     if verdict.code == "wrong_ecart_size":
         return t(lang, "verdict.wrong_ecart_size", n=ex.size)
+    if verdict.code == LEGAL_TO_IMPROVE:
+        return t(lang, f"verdict.{LEGAL_TO_IMPROVE}")
     return card_sentence(ex, verdict, answer, lang, solution)
+
+
+def _suits(suits: tuple[Suit, ...], lang: str) -> str:
+    return ", ".join(suit_name(suit, lang) for suit in suits)
+
+
+def ecart_principles(judged: EcartJudgement, lang: str) -> list[str]:
+    """Each principle of lesson 6 the écart meets (✓) or misses (✗), then what it banks."""
+    lines = []
+    if judged.voids:
+        lines.append("✓ " + t(lang, "ecart_judgement.voids_made", suits=_suits(judged.voids, lang)))
+    if judged.void_missed:
+        missing = tuple(suit for suit in judged.voids_possible if suit not in judged.voids)
+        lines.append("✗ " + t(lang, "ecart_judgement.void_possible", suits=_suits(missing, lang)))
+    elif not judged.voids:
+        lines.append("✓ " + t(lang, "ecart_judgement.no_void_possible"))
+    if judged.loose_avoidable:
+        lines.append("✗ " + t(lang, "ecart_judgement.loose", cards=names(judged.loose, lang)))
+    elif judged.saved:
+        lines.append("✓ " + t(lang, "ecart_judgement.saved", cards=names(judged.saved, lang)))
+    else:
+        lines.append("✓ " + t(lang, "ecart_judgement.none_loose"))
+    lines.append(t(lang, "ecart_judgement.points", points=format_half(judged.points)))
+    if judged.trumps_shown:
+        lines.append(t(lang, "ecart_judgement.trumps_shown",
+                       cards=names(judged.trumps_shown, lang)))
+    if judged.is_example:
+        lines.append(t(lang, "ecart_judgement.example"))
+    return lines
+
+
+def ecart_after(ex: EcartExercise, verdict: Verdict, answer: object, solution: bool,
+                lang: str) -> None:
+    """A legal écart judged by the principles the lessons teach, computed from the hand."""
+    if not verdict.correct:
+        return
+    judged = ex.judgement(read_cards(answer))
+    st.markdown(f"**{t(lang, 'ecart_judgement.heading')}**")
+    st.markdown("\n".join(f"- {line}" for line in ecart_principles(judged, lang)))
 
 
 def best_card_after(ex: BestCardExercise, verdict: Verdict, answer: object, solution: bool,
@@ -147,6 +189,6 @@ def narrowed_cards(ex: PlayExercise | LegalSetExercise) -> set[Card]:
 
 PLAY = Widget(draw_play, card_sentence, hint_cards=narrowed_cards)
 LEGAL_SET = Widget(draw_legal_set, card_sentence, hint_cards=narrowed_cards)
-ECART = Widget(draw_ecart, ecart_sentence)
+ECART = Widget(draw_ecart, ecart_sentence, after=ecart_after)
 BEST_CARD = Widget(draw_best_card, card_sentence, after=best_card_after,
                    hint_cards=bestcard.candidate_cards)
