@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
 TABLE = ".tt"
 SHOTS = OUTPUT / "table"
+NEW_GAME_QUESTION = "A deal is in progress. Start a new game now?"
 
 
 @pytest.fixture()
@@ -184,6 +185,12 @@ def test_a_whole_deal_with_the_mouse_every_card_seen_landing(
     assert_every_card_seen_before_gathered(page, players, tricks)
     page.get_by_role("heading", name="The deal is over").wait_for()
     page.get_by_text("The attack's pile").wait_for()  # the piles, counted card by card
+    # plain n, the deal over: the next deal of the same game, without asking
+    before = table_state(page)["state"]
+    page.keyboard.press("n")
+    assert settle(page, before)["state"].split(":")[1] == "2"  # deal 2 ...
+    assert table_state(page)["state"].split(":")[0] == before.split(":")[0]  # ... of this game
+    assert page.get_by_text(NEW_GAME_QUESTION).count() == 0
 
 
 def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: str) -> None:
@@ -231,6 +238,18 @@ def test_a_reload_resumes_the_same_deal(sized: Any, server: str) -> None:
     settle(page, before)
     hand = page.locator(f"{TABLE} .tt-card").evaluate_all("(b) => b.map((x) => x.dataset.card)")
     assert "game=" in page.url
+    # a new game during the deal (n on the table, Shift+N the page's button) is asked first
+    state = table_state(page)["state"]
+    page.keyboard.press("n")
+    page.get_by_text(NEW_GAME_QUESTION).wait_for()
+    page.get_by_role("button", name="Go on with this deal").click()
+    page.get_by_text(NEW_GAME_QUESTION).wait_for(state="detached")
+    page.keyboard.press("Shift+N")
+    page.get_by_text(NEW_GAME_QUESTION).wait_for()
+    page.get_by_role("button", name="Go on with this deal").click()
+    page.get_by_text(NEW_GAME_QUESTION).wait_for(state="detached")
+    settle(page)
+    assert table_state(page)["state"].split(":")[1:] == state.split(":")[1:]  # the same deal
     page.reload()
     page.locator(f"{TABLE} .tt-card").first.wait_for()
     settle(page)

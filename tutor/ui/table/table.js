@@ -508,11 +508,11 @@ function onKey(S, event) {
     return;
   }
   if (event.key === 'n' && !event.shiftKey) {
-    // n: the next deal, once this one is over (a new game is Shift+N, the page's button)
-    if ((data.actions || []).some((a) => a.id === 'next')) {
-      event.preventDefault();
-      S.act({ kind: 'action', id: 'next' });
-    }
+    // n: the next deal, once this one is over; before that, a new game, which the page asks
+    // about when a deal is in progress (Shift+N is the page's New game button)
+    const next = (data.actions || []).some((a) => a.id === 'next');
+    event.preventDefault();
+    S.act({ kind: 'action', id: next ? 'next' : 'new' });
     return;
   }
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
