@@ -9,6 +9,7 @@ at both sizes go to tests/output/screenshots/table/."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -204,7 +205,15 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         assert state["mode"] == "ecart"
         assert page.locator(f'{TABLE} .tt-card[data-chien="true"]').count() == 6
         assert_inside_viewport(page, size)
+        assert_chien_in_even_rows(page)
         shot(page, f"ecart-{size}")
+        if size == "desktop":  # a tall window: bigger cards, and still one row
+            page.set_viewport_size({"width": 1280, "height": 1300})
+            page.wait_for_timeout(200)
+            assert_chien_in_even_rows(page)
+            shot(page, "ecart-tall")
+            page.set_viewport_size({"width": SIZES[size][0], "height": SIZES[size][1]})
+            page.wait_for_timeout(200)
         while table_state(page)["mode"] == "ecart":
             before = table_state(page)["state"]
             click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
@@ -220,6 +229,7 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         assert_inside_viewport(page, size)
         shot(page, f"play-{size}")
         play_deal_with_the_mouse(page, "pass", illegal=False)
+        assert_trick_clear_of_the_seats(page, 4)  # the last trick, every seat's "Tricks: n"
         shot(page, f"finished-{size}")
         act(page, '.tt-action[data-action="review:open"]')
         assert table_state(page)["mode"] == "review"
@@ -455,20 +465,34 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
 
 
+def assert_trick_clear_of_the_seats(page: Any, players: int) -> None:
+    """The trick's cards on the felt overlap neither one another nor any seat (its name,
+    roles, bid and "Tricks: n" line)."""
+    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
+    cards = [c.bounding_box() for c in page.locator(f"{TABLE} .tt-center .tt-played").all()]
+    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
+    assert len(cards) == players and len(seats) == players
+    for i, card in enumerate(cards):
+        assert card is not None
+        assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
+        assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
+
+
+def assert_chien_in_even_rows(page: Any) -> None:
+    """The chien on the felt: one row, or rows of the same length, never 5 + 1."""
+    tops = page.locator(f"{TABLE} .tt-strip .tt-small").evaluate_all(
+        "(cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top))")
+    rows = sorted(Counter(tops).values())
+    assert sum(rows) == 6 and len(set(rows)) == 1, tops
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_five_cards_of_a_trick_and_the_seats_do_not_overlap(sized: Any, server: str,
                                                               size: str) -> None:
     page = sized(size)
     open_table(page, server, "seed=2&players=5&speed=instant")
     play_deal_with_the_mouse(page, "pass", illegal=False)
-    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
-    cards = [c.bounding_box() for c in page.locator(f"{TABLE} .tt-center .tt-played").all()]
-    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
-    assert len(cards) == 5 and len(seats) == 5
-    for i, card in enumerate(cards):
-        assert card is not None
-        assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
-        assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
+    assert_trick_clear_of_the_seats(page, 5)
     shot(page, f"five-players-finished-{size}")
 
 

@@ -312,9 +312,22 @@ export default function (component) {
     const up = Math.max(...spots.map(([, y]) => -y)) + 0.5;
     const down = Math.max(...spots.map(([, y]) => y)) + 0.5;
     const wide = Math.max(...spots.map(([x]) => Math.abs(x))) + 0.5;
+    // and the side seats as wide as their names and roles make them (a phone's are wide)
+    const sides = Array.from(felt.querySelectorAll(
+      '.tt-seat[data-pos="left"], .tt-seat[data-pos="right"]'));
+    const side = Math.max(78, ...sides.map((box) => box.offsetWidth + 10));
     const cw = Math.max(30, Math.min(88, (fh / 2 - 70) / (1.56 * up),
-      (fh / 2 - 28) / (1.56 * down), (fw / 2 - 78) / wide));
+      (fh / 2 - 28) / (1.56 * down), (fw / 2 - side) / wide));
     root.style.setProperty('--cw', cw + 'px');
+    // the chien (or the kings to call) between the side seats, in one row whatever the
+    // window's height (never 5 + 1); in two even rows only where one would be unreadable
+    const strip = data.strip || {};
+    const shown = (strip.backs || 0) + (strip.cards || []).length;
+    const room = fw - 2 * side;
+    const across = shown > 1 && room / shown - 3 < 40 ? Math.ceil(shown / 2) : Math.max(shown, 1);
+    const sw = Math.min(cw * 0.8, room / across - 3);
+    root.style.setProperty('--sw', sw + 'px');
+    root.style.setProperty('--strip-w', across * (sw + 3) + 'px');
     center.querySelectorAll('.tt-played').forEach((node) => {
       const [x, y] = offset(Number(node.dataset.seat));
       if (!node.classList.contains('flying')) node.style.transform = `translate(${x}px, ${y}px)`;
