@@ -18,7 +18,8 @@
 // every card of a trick appeared before it was gathered.
 
 const OFFSETS = {
-  3: { you: [0, 0.62], right: [0.8, -0.3], left: [-0.8, -0.3] },
+  // no two cards of a trick overlap: a card's height between yours and the others' (0.72 + 0.3)
+  3: { you: [0, 0.72], right: [0.8, -0.3], left: [-0.8, -0.3] },
   4: { you: [0, 0.7], right: [1.2, 0], across: [0, -0.7], left: [-1.2, 0] },
   5: {
     // no two cards of a trick overlap: a card's width apart across, or its height down
