@@ -38,7 +38,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "tutor" / "ui" / "pages" / "practice.py")
@@ -170,7 +169,12 @@ def browser_main(deals: int, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM, FLAGS, streamlit_server
-    from tests.browser.test_table_browser import WATCH, play_deal_clicking_at_once, settle
+    from tests.browser.test_table_browser import (
+        WATCH,
+        ScriptRuns,
+        play_deal_clicking_at_once,
+        settle,
+    )
 
     folder = Path(tempfile.mkdtemp(prefix="bench-table-browser-"))
     env = {"TAROT_TUTOR_DB": str(folder / "progress.sqlite3"), "TAROT_TUTOR_DB_URL": ""}
@@ -230,41 +234,6 @@ def browser_main(deals: int, runs: int) -> None:
           f"{fragment_runs} of the practice fragment alone")
     if whole_runs:
         raise SystemExit("a card click reran the whole page")
-
-
-class ScriptRuns:
-    """Counts the script runs the server reports on a page's websocket: each run ends with a
-    ``script_finished`` message saying whether the whole page or a fragment ran."""
-
-    def __init__(self) -> None:
-        self.whole = self.fragment = 0
-
-    def reset(self) -> None:
-        self.whole = self.fragment = 0
-
-    def wait_for_the_first(self, page: Any) -> None:
-        """Until the first run (the page's load) has ended: it may end after the table shows."""
-        for _ in range(600):
-            if self.whole:
-                return
-            page.wait_for_timeout(50)
-        raise SystemExit("the page's first run did not end")
-
-    def watch(self, socket: Any) -> None:
-        socket.on("framereceived", self._frame)
-
-    def _frame(self, payload: bytes | str) -> None:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        if isinstance(payload, str):
-            return
-        msg = ForwardMsg.FromString(payload)
-        if msg.WhichOneof("type") != "script_finished":
-            return
-        if msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
-            self.whole += 1
-        elif msg.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
-            self.fragment += 1
 
 
 # In the page: the time from each card click to the table drawn with another state.
