@@ -241,10 +241,24 @@ def test_a_reload_resumes_the_saved_game():
     assert "Your game has been restored." in texts(reloaded)
 
 
-def test_new_game_and_the_number_of_players():
+def test_new_game_during_a_deal_asks_first_and_the_number_of_players():
     at = open_practice(seed="4", players="4", lang="en")
     at.button(key="practice-bid-pass").click().run()
+    first = game_of(at)
+    moves = list(first.deal.moves)
+    question = t("en", "game.settings.new_game_confirm")
+    at.button(key="practice-new-game").click().run()  # the button, as Shift+N clicks it
+    assert [w.value for w in at.warning] == [question]
+    assert game_of(at).deal.moves == moves  # asked, not done
+    at.button(key="practice-new-game-no").click().run()
+    assert not at.warning and game_of(at).deal.moves == moves
     at.button(key="practice-new-game").click().run()
+    at.button(key="practice-new-game-yes").click().run()
+    assert not at.warning
+    fresh = game_of(at)
+    assert fresh is not first
+    at.button(key="practice-new-game").click().run()  # nothing done in it: nothing to lose
+    assert not at.warning and game_of(at) is not fresh
     game = game_of(at)
     assert game.deal.stage is Stage.BID or game.deal.finished
     assert game.deal.moves == [] or game.deal.finished

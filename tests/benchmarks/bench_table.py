@@ -24,7 +24,10 @@ drives the real page instead: ``streamlit run app.py`` and Debian's chromium (Pl
 (while the bots' cards are still landing). Timed in the page (``performance.now()``): from the
 click to the frame where the table shows it (the card in the trick, or raised for the écart),
 and from the click to the page's answer (the table drawn again with the new state); plus the
-server process's CPU time per click (``/proc``), its share of the machine under load.
+server process's CPU time per click (``/proc``), its share of the machine under load; and the
+script runs each click caused, read from the server's messages on the websocket (each run
+ends with ``script_finished``: a whole-page run, or a run of the practice fragment alone). A
+card should rerun the fragment only: a whole-page run per card is reported as a failure.
 """
 
 from __future__ import annotations
@@ -166,11 +169,17 @@ def browser_main(deals: int, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM, FLAGS, streamlit_server
-    from tests.browser.test_table_browser import WATCH, play_deal_clicking_at_once, settle
+    from tests.browser.test_table_browser import (
+        WATCH,
+        ScriptRuns,
+        play_deal_clicking_at_once,
+        settle,
+    )
 
     folder = Path(tempfile.mkdtemp(prefix="bench-table-browser-"))
     env = {"TAROT_TUTOR_DB": str(folder / "progress.sqlite3"), "TAROT_TUTOR_DB_URL": ""}
-    acks, answers, cpus = [], [], []
+    acks, answers, cpus, walls = [], [], [], []
+    whole_runs = fragment_runs = cards = 0
     with streamlit_server(folder, env) as url, sync_playwright() as p:
         pid = _server_pid(url)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
@@ -178,36 +187,53 @@ def browser_main(deals: int, runs: int) -> None:
             run_acks: list[float] = []
             run_answers: list[float] = []
             run_cpu: list[float] = []
+            run_wall: list[float] = []
             for deal in range(deals):
                 context = browser.new_context(viewport={"width": 1280, "height": 720})
                 page = context.new_page()
                 page.set_default_timeout(60_000)
+                runs_seen = ScriptRuns()
+                page.on("websocket", runs_seen.watch)
                 page.goto(f"{url}/practice?lang=en&seed={100 * run + deal + 1}&players=4"
                           "&speed=normal")
                 page.locator(".tt .tt-card").first.wait_for()
                 settle(page)
                 page.evaluate(WATCH)
                 page.evaluate(ANSWERS)
-                cpu = _cpu_seconds(pid)
+                runs_seen.wait_for_the_first(page)  # the page's load: a whole run
+                runs_seen.reset()
+                cpu, wall = _cpu_seconds(pid), time.perf_counter()
                 met = play_deal_clicking_at_once(page, "pass")
+                page.wait_for_timeout(500)  # the last answer's run has ended
                 spent = _cpu_seconds(pid) - cpu
+                actions = max(met["clicks"] + 1, 1)  # the cards and the bid
+                run_wall.append((time.perf_counter() - wall) / actions)
                 clicks = page.evaluate("() => window.__tt.clicks")
                 run_acks += [c["acked"] for c in clicks if c["acked"] is not None]
                 run_answers += page.evaluate("() => window.__ttAnswers")
-                run_cpu.append(spent / max(met["clicks"] + 1, 1))
+                run_cpu.append(spent / actions)
+                whole_runs += runs_seen.whole
+                fragment_runs += runs_seen.fragment
+                cards += met["clicks"]
                 context.close()
             acks.append(statistics.median(run_acks))
             answers.append(statistics.median(run_answers))
             cpus.append(statistics.median(run_cpu))
+            walls.append(statistics.median(run_wall))
             print(f"run {run + 1}: {len(run_acks)} clicks over {deals} deals — click to "
                   f"acknowledged on the table: median {acks[-1]:.1f} ms (max "
                   f"{max(run_acks):.1f} ms); click to the page's answer: median "
-                  f"{answers[-1]:.0f} ms; server CPU per action {cpus[-1] * 1000:.1f} ms",
-                  flush=True)
+                  f"{answers[-1]:.0f} ms; server CPU per action {cpus[-1] * 1000:.1f} ms "
+                  f"(the learner's wall time per action, animations cut short: "
+                  f"{walls[-1] * 1000:.0f} ms)", flush=True)
         browser.close()
     print(f"median of {runs} runs: acknowledged {statistics.median(acks):.1f} ms, answer "
           f"{statistics.median(answers):.0f} ms, server CPU per action "
           f"{statistics.median(cpus) * 1000:.1f} ms")
+    print(f"script runs over {cards} card clicks and the bids: {whole_runs} of the whole page, "
+          f"{fragment_runs} of the practice fragment alone")
+    if whole_runs:
+        raise SystemExit("a card click reran the whole page")
 
 
 # In the page: the time from each card click to the table drawn with another state.

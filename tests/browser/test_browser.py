@@ -161,35 +161,6 @@ def click_and_wait(page, locator) -> None:
     wait_ready(page)
 
 
-def test_practice_deal_played_through_in_the_browser(page, server):
-    """Bid, make the écart by clicking cards on the table (a king refused and explained), play
-    every trick, reach the score (the table's own tests: tests/browser/test_table_browser.py)."""
-    from tests.browser.test_table_browser import (
-        act,
-        click_card,
-        open_table,
-        play_deal_with_the_mouse,
-        settle,
-        table_state,
-    )
-
-    open_table(page, server, "seed=3&speed=instant")
-    shot(page, "practice-bidding-en")
-    act(page, '.tt-action[data-action="bid:garde"]')
-    king = page.locator('.tt .tt-card[data-card^="K"]').first
-    if king.count():
-        click_card(page, king)  # refused, and explained on the table
-        page.locator(".tt .tt-notice", has_text="A king may never go to the écart").wait_for()
-    shot(page, "practice-ecart-en")
-    while table_state(page)["mode"] == "ecart":
-        before = table_state(page)["state"]
-        click_card(page, page.locator('.tt .tt-card[data-playable="true"]').first)
-        settle(page, before)
-    play_deal_with_the_mouse(page, "pass", illegal=False)
-    page.get_by_role("heading", name="The deal is over").wait_for()
-    shot(page, "practice-score-en")
-
-
 @pytest.mark.parametrize("puzzle_id", ["follow-suit-01", "ecart-01", "counting-01",
                                        "scoring-01", "allowed-bids-01"])
 def test_puzzles_of_every_kind_solved_in_the_browser(page, server, puzzle_id):

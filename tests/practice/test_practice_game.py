@@ -563,6 +563,40 @@ def test_a_take_back_returns_to_the_learners_last_decision_and_the_same_card_rep
     assert deal.stage is Stage.BID and all(e.seat != LEARNER for e in deal.events)
 
 
+# Games whose first deal, the learner passing, offers them a poignée before their first card
+# (found by trying seeds: at 3 players it is rare).
+POIGNEE_GAMES = {3: 3407, 4: 683, 5: 183}
+
+
+def _offered_a_poignee(players: int) -> PracticeGame:
+    game = PracticeGame.new(players, seed=POIGNEE_GAMES[players])
+    assert game.deal.bid(None) is None
+    assert game.deal.stage is Stage.POIGNEE, "the seed no longer deals a poignée"
+    return game
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_first_card_taken_back_offers_the_poignee_it_had_declined_again(players: int) -> None:
+    game = _offered_a_poignee(players)
+    deal = game.deal
+    offered = deal.poignee_options()
+    assert deal.play(cards_of(deal.legal_plays())[0]) is None  # playing declines it
+    assert deal.stage is not Stage.POIGNEE
+    assert deal.take_back_last() is None
+    assert deal.stage is Stage.POIGNEE and deal.poignee_options() == offered
+    # the same after the game was saved and loaded with the card played
+    assert deal.play(cards_of(deal.legal_plays())[0]) is None
+    loaded = PracticeGame.from_data(game.to_data()).deal
+    assert loaded.stage is not Stage.POIGNEE
+    assert loaded.take_back_last() is None
+    assert loaded.stage is Stage.POIGNEE and loaded.poignee_options() == offered
+    # a poignée declined in words stays declined when the card after it is taken back
+    assert loaded.show_poignee(None) is None
+    assert loaded.play(cards_of(loaded.legal_plays())[0]) is None
+    assert loaded.take_back_last() is None
+    assert loaded.stage is Stage.PLAY
+
+
 def test_take_backs_are_saved_with_the_deal_and_its_row_and_old_games_load() -> None:
     rng = random.Random(3)
     game = PracticeGame.new(4, seed=4242)

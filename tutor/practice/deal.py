@@ -102,9 +102,12 @@ class PracticeDeal:
         events and the coach's remarks as when it was played; then the bots act if it is
         their turn."""
         self = cls.__new__(cls)
-        self._take(record.dealt(), bots, declined_poignee)
+        self._take(record.dealt(), bots, False)
         for action in record.moves:
             self._push(action)
+        # after the replay: its moves were made with the poignée still to be answered, so a
+        # first card taken back offers it again
+        self.declined_poignee = declined_poignee
         self.advance()
         return self
 
@@ -132,8 +135,9 @@ class PracticeDeal:
         # every action goes through the replay: it keeps the learner's tricks for the coach
         self._replay = Replay(deal, LEARNER)
         self.takebacks = 0  # the learner's actions taken back in this deal (said in its review)
-        # per move pushed here: who made it and how many events there were before it
-        self._marks: list[tuple[int, int]] = []
+        # per move pushed here: who made it, how many events there were before it and whether
+        # the learner had declined the poignée then (what taking it back restores)
+        self._marks: list[tuple[int, int, bool]] = []
         self._base = len(deal.moves)  # the moves made before this object took the deal over
 
     # --- facts ----------------------------------------------------------------------------
@@ -271,11 +275,12 @@ class PracticeDeal:
     def take_back_last(self) -> Refusal | None:
         """Take back the learner's last action (a card, a bid, an écart card, the chelem
         answer, a poignée) and what the computer players did after it, as a takeback against
-        the computer at chess: the learner is to act there again, the same cards in hand."""
+        the computer at chess: the learner is to act there again, the same cards in hand. A
+        first card taken back offers again the poignée that playing it had declined."""
         index = self.last_learner_action()
         if index is None:
             return Refusal("nothing_to_take_back")
-        events = self._marks[index - self._base][1]
+        _, events, self.declined_poignee = self._marks[index - self._base]
         while len(self.deal.moves) > index:
             self._replay.pop()
         del self._marks[index - self._base :]
@@ -331,7 +336,7 @@ class PracticeDeal:
         deal = self.deal
         tricks = len(deal.tricks)
         seat = deal.current_seat
-        marks = (LEARNER if seat is None else seat, len(self.events))
+        marks = (LEARNER if seat is None else seat, len(self.events), self.declined_poignee)
         gathered = self._replay.push(action)
         self._marks.append(marks)
         event = event_of(action, LEARNER if seat is None else seat, tricks)

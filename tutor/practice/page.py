@@ -91,6 +91,8 @@ class PracticeState:
     next_level: BotLevel | None = None
     next_players: int | None = None
     next_rules: Rules | None = None
+    # New game was asked for during a deal in progress: the page asks before dropping it
+    asking_new_game: bool = False
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
@@ -129,6 +131,7 @@ class PracticeState:
         self.round += 1
         self.seq += 1
         self.next_level = self.next_players = self.next_rules = None
+        self.asking_new_game = False
         self.refusal = None
         self.review = None
         self.others = None

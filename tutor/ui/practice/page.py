@@ -60,6 +60,8 @@ _NO_KEY_CAP_ON_PHONES = """<style>
 </style>"""
 NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)
 TABLE_KEY = "practice-table"
+NEW_GAME_YES_KEY = "practice-new-game-yes"
+NEW_GAME_NO_KEY = "practice-new-game-no"
 
 # The practice page needs the room: less space above the table than Streamlit's default; and
 # no scroll anchoring, which scrolled the page down when the table was redrawn after a card.
@@ -85,6 +87,7 @@ def _after(refusal: Refusal | None) -> None:
     state.changed()
     state.message = None
     state.refusal = refusal
+    state.asking_new_game = False  # playing on answers the question
     if refusal is not None:
         state.say(MessageKind.ERROR, refusal_words(refusal, _lang(), state.coach_speaks))
     state.game.record()
@@ -124,6 +127,23 @@ def _new_game(
                             level=level or old.level)
     state.message = None
     _adopt(game)
+
+
+def ask_new_game() -> None:
+    """New game (the button, Shift+N, or ``n`` on the table while there is no next deal): a
+    deal the learner is playing is not dropped without asking."""
+    state = _state()
+    if _mid_deal(state):
+        state.asking_new_game = True
+    else:
+        _new_game()
+
+
+def _on_new_game_answer(start: bool) -> None:
+    state = _state()
+    state.asking_new_game = False
+    if start:
+        _new_game()
 
 
 def _mid_deal(state: PracticeState) -> bool:
@@ -351,6 +371,8 @@ def _on_named_action(name: str) -> None:
         on_poignee(None if arg == "no" else arg)
     elif name == "next":
         on_next_deal()
+    elif name == "new":
+        ask_new_game()
     elif name == "coach":
         on_ask()
     elif name == "undo":
@@ -413,10 +435,12 @@ def _header(state: PracticeState, lang: str) -> None:
             st.caption(t(lang, "game.intro"))
             _settings(state, lang)
         st.button(
-            t(lang, "game.settings.new_game"), key="practice-new-game", on_click=_new_game,
+            t(lang, "game.settings.new_game"), key="practice-new-game", on_click=ask_new_game,
             help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
             icon=":material/restart_alt:",
         )
+    if state.asking_new_game:
+        _new_game_question(lang)
     game = state.game
     if game.rules is not FFT_2012:  # FFT 2012 is what the lessons teach: only a variant said
         st.caption(t(lang, "variants.in_use", name=rules_label(game.rules, lang),
@@ -427,6 +451,15 @@ def _header(state: PracticeState, lang: str) -> None:
                  icon=":material/history:")
         button.button(t(lang, "game.saved.resume"), key=f"practice-offer-{saved.id}",
                       on_click=on_resume, args=(saved.id,), type="primary")
+
+
+def _new_game_question(lang: str) -> None:
+    st.warning(t(lang, "game.settings.new_game_confirm"), icon=":material/help:")
+    with st.container(horizontal=True, gap="small"):
+        st.button(t(lang, "game.settings.new_game_yes"), key=NEW_GAME_YES_KEY,
+                  on_click=_on_new_game_answer, args=(True,), type="primary")
+        st.button(t(lang, "game.settings.new_game_no"), key=NEW_GAME_NO_KEY,
+                  on_click=_on_new_game_answer, args=(False,))
 
 
 # --- the fallback: everything by name --------------------------------------------------------

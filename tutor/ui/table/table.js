@@ -18,7 +18,8 @@
 // every card of a trick appeared before it was gathered.
 
 const OFFSETS = {
-  3: { you: [0, 0.62], right: [0.8, -0.3], left: [-0.8, -0.3] },
+  // no two cards of a trick overlap: a card's height between yours and the others' (0.72 + 0.3)
+  3: { you: [0, 0.72], right: [0.8, -0.3], left: [-0.8, -0.3] },
   4: { you: [0, 0.7], right: [1.2, 0], across: [0, -0.7], left: [-1.2, 0] },
   5: {
     // no two cards of a trick overlap: a card's width apart across, or its height down
@@ -312,9 +313,22 @@ export default function (component) {
     const up = Math.max(...spots.map(([, y]) => -y)) + 0.5;
     const down = Math.max(...spots.map(([, y]) => y)) + 0.5;
     const wide = Math.max(...spots.map(([x]) => Math.abs(x))) + 0.5;
+    // and the side seats as wide as their names and roles make them (a phone's are wide)
+    const sides = Array.from(felt.querySelectorAll(
+      '.tt-seat[data-pos="left"], .tt-seat[data-pos="right"]'));
+    const side = Math.max(78, ...sides.map((box) => box.offsetWidth + 10));
     const cw = Math.max(30, Math.min(88, (fh / 2 - 70) / (1.56 * up),
-      (fh / 2 - 28) / (1.56 * down), (fw / 2 - 78) / wide));
+      (fh / 2 - 28) / (1.56 * down), (fw / 2 - side) / wide));
     root.style.setProperty('--cw', cw + 'px');
+    // the chien (or the kings to call) between the side seats, in one row whatever the
+    // window's height (never 5 + 1); in two even rows only where one would be unreadable
+    const strip = data.strip || {};
+    const shown = (strip.backs || 0) + (strip.cards || []).length;
+    const room = fw - 2 * side;
+    const across = shown > 1 && room / shown - 3 < 40 ? Math.ceil(shown / 2) : Math.max(shown, 1);
+    const sw = Math.min(cw * 0.8, room / across - 3);
+    root.style.setProperty('--sw', sw + 'px');
+    root.style.setProperty('--strip-w', across * (sw + 3) + 'px');
     center.querySelectorAll('.tt-played').forEach((node) => {
       const [x, y] = offset(Number(node.dataset.seat));
       if (!node.classList.contains('flying')) node.style.transform = `translate(${x}px, ${y}px)`;
@@ -508,11 +522,11 @@ function onKey(S, event) {
     return;
   }
   if (event.key === 'n' && !event.shiftKey) {
-    // n: the next deal, once this one is over (a new game is Shift+N, the page's button)
-    if ((data.actions || []).some((a) => a.id === 'next')) {
-      event.preventDefault();
-      S.act({ kind: 'action', id: 'next' });
-    }
+    // n: the next deal, once this one is over; before that, a new game, which the page asks
+    // about when a deal is in progress (Shift+N is the page's New game button)
+    const next = (data.actions || []).some((a) => a.id === 'next');
+    event.preventDefault();
+    S.act({ kind: 'action', id: next ? 'next' : 'new' });
     return;
   }
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
