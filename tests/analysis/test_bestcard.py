@@ -19,6 +19,7 @@ from tutor.analysis.bestcard import (
     prove,
     read_lines,
     recognise,
+    ruffed_by_them,
 )
 from tutor.content import check_paths
 from tutor.content.errors import ContentErrors
@@ -128,6 +129,41 @@ def test_the_best_card_is_judged_by_the_proof_and_a_wrong_one_names_it() -> None
     wrong = evaluate(ex, legal_wrong[0])
     assert not wrong.correct and wrong.cards == (king,)
     assert expected_answer(ex) == frozenset({king})
+
+
+# The taker leads with one trump out (the 12, Player 4's last): leading the 9 of diamonds
+# instead lets Player 4 trump it.
+LAST_TRUMP_OUT = (
+    "tarot1 4 fft-2012 0 garde-sans:1 - 3H.NH.6C.10C/9D.T3.T7.T17/10H.7C.8C.9C/JS.8H.9H.T12 1:- "
+    "1S.2S.5S.7S.8S.9S.10S.QS.2H.4H.7H.QH.1D.3D.8D.QD.1C.3C.5C.T1.T8.T9.T10.T14.T15.T16.T19."
+    "T21/3S.4S.6S.NS.1H.5H.KH.2D.4D.5D.6D.7D.JD.ND.KD.4C.NC.QC.KC.T2.T4.T5.T6.T11.T13.T18.T20 "
+    "KS.6H.JH.10D.2C.JC 1>0 4@1 -"
+)
+# The taker leads a trump, but the defence trumps a plain-suit trick in the best line anyway.
+STILL_TRUMPED = (
+    "tarot1 4 fft-2012 0 prise:3 - JS.QS.9H.NH/NS.7H.T8.T10/KH.10C.T15.T21/T18.T19.T20.EX 3:- "
+    "1S.2S.3S.6S.8S.9S.10S.KS.1H.3H.4H.5H.8H.10H.JH.1D.6D.JD.KD.2C.5C.6C.9C.JC.KC.T3.T4.T5.T9."
+    "T11.T12.T16/4S.7S.6H.2D.3D.4D.5D.7D.8D.9D.10D.ND.QD.3C.8C.NC.QC.T1.T2.T6.T7.T13.T14.T17 "
+    "5S.2H.QH.1C.4C.7C - 8@1 3=T3.T4.T5.T9.T12.T16.T18.T19.T20.EX"
+)
+
+
+def test_a_trump_lead_that_keeps_the_defence_from_trumping_is_draw_trumps() -> None:
+    proof = proof_of(LAST_TRUMP_OUT)
+    assert proof.best == (parse_card("T17"),)
+    reading = read_lines(proof)
+    assert Idea.DRAW_TRUMPS in recognise(proof, reading)
+    ruff = ruffed_by_them(proof.position, reading.wrong_tricks)
+    assert ruff is not None and ruff.winner == 3 and parse_card("T12") in ruff.cards
+    assert ruffed_by_them(proof.position, reading.best_tricks) is None
+
+
+def test_a_trump_lead_after_which_the_defence_still_trumps_is_not_draw_trumps() -> None:
+    proof = proof_of(STILL_TRUMPED)
+    assert all(card_name(c, "en").startswith("Trump") for c in proof.best)
+    reading = read_lines(proof)
+    assert ruffed_by_them(proof.position, reading.best_tricks) is not None
+    assert Idea.DRAW_TRUMPS not in recognise(proof, reading)
 
 
 def test_the_miner_finds_the_excuse_played_early_on_a_fixed_seed() -> None:

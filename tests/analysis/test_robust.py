@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor import cli
 from tutor.analysis.bestcard import proof_of
 from tutor.analysis.robust import (
     MIN_SHARE,
@@ -99,15 +100,29 @@ def test_the_trick_shows_who_holds_no_suit_no_trump_or_no_higher_trump() -> None
     assert limits[3] & TRUMPS_MASK == TRUMPS_ABOVE[12]
 
 
-def test_tutor_check_refuses_a_puzzle_whose_answer_holds_only_with_the_hands_open(
-    tmp_path: Path,
-) -> None:
+def _open_hands_puzzle_folder(tmp_path: Path) -> Path:
+    """A bank folder holding one best-card puzzle whose answer holds only with the hands open."""
     folder = tmp_path / "puzzles" / "best-card"
     folder.mkdir(parents=True)
     (folder / "open-hands-only.yaml").write_text(OPEN_HANDS_PUZZLE.format(notation=OPEN_HANDS_ONLY))
+    return folder
+
+
+def test_tutor_check_refuses_a_puzzle_whose_answer_holds_only_with_the_hands_open(
+    tmp_path: Path,
+) -> None:
+    folder = _open_hands_puzzle_folder(tmp_path)
     [error] = check_paths([folder])
     assert "holds only with every hand open" in error.message
     assert loader.check_paths([folder]) == []  # loading the bank alone does not deal again
+
+
+def test_python_m_tutor_check_refuses_it_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _open_hands_puzzle_folder(tmp_path)
+    assert cli.main(["check", str(folder)]) == 1
+    assert "holds only with every hand open" in capsys.readouterr().out
 
 
 OPEN_HANDS_PUZZLE = """\

@@ -48,6 +48,7 @@ class Idea(StrEnum):
     CHARGE_PARTNER = "charge-partner"
     OVERTRUMP_HIGH_OR_LOW = "overtrump-high-or-low"
     KEEP_THE_GUARD = "keep-the-guard"
+    DRAW_TRUMPS = "draw-trumps"
 
 
 class NotProven(Exception):
@@ -212,6 +213,7 @@ def recognise(proof: Proof, reading: Reading | None = None) -> tuple[Idea, ...]:
         (Idea.CHARGE_PARTNER, _charge_partner),
         (Idea.OVERTRUMP_HIGH_OR_LOW, _overtrump_high_or_low),
         (Idea.KEEP_THE_GUARD, _keep_the_guard),
+        (Idea.DRAW_TRUMPS, _draw_trumps),
     )
     return tuple(idea for idea, shows in tests if shows(r))
 
@@ -301,6 +303,34 @@ def _keep_the_guard(r: Reading) -> bool:
     """Spending a trump is the mistake: with the best card a king of the hand is made; with
     the trump spent instead, the other side takes it."""
     return guarded_king(r) is not None
+
+
+def ruffed_by_them(position: Position, tricks: Sequence[TrickRecord]) -> TrickRecord | None:
+    """The first of ``tricks`` led in a plain suit that the other side wins with a trump (the
+    Excuse led leaves the suit to the next card)."""
+    me = position.to_play
+    for trick in tricks:
+        led = next((c for c in trick.cards if c != EXCUSE), None)
+        winning = trick.cards[trick.seats.index(trick.winner)]
+        if (led is not None and not is_trump(led) and is_trump(winning)
+                and not _ours(position, me, trick.winner)):
+            return trick
+    return None
+
+
+def _draw_trumps(r: Reading) -> bool:
+    """The taker's side leads a trump (not the Petit) and the other side then trumps none of
+    the plain-suit tricks of the best line; after the most tempting wrong card it trumps one."""
+    p = r.proof.position
+    card = r.proof.best[0]
+    return (
+        not p.trick
+        and p.is_attack(p.to_play)
+        and is_trump(card)
+        and card != PETIT
+        and ruffed_by_them(p, r.wrong_tricks) is not None
+        and ruffed_by_them(p, r.best_tricks) is None
+    )
 
 
 def difficulty(tricks_left: int, loss: int) -> int:

@@ -19,6 +19,7 @@ from tutor.analysis.bestcard import (
     guarded_king,
     read_lines,
     recognise,
+    ruffed_by_them,
     won_by_us,
 )
 from tutor.engine import EXCUSE, PETIT, Card, Position, TrickRecord, card_name
@@ -235,6 +236,28 @@ def idea_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
         return (f"Gioca {b} e tieni {trump}: nella linea migliore {k_name} fa la sua presa "
                 f"{_when(r.best_tricks, king, 'it')}. Se spendi invece ora {trump}, "
                 f"l'altro campo prende {k_name} {_when(r.wrong_trump_tricks, king, 'it')}.")
+    if idea is Idea.DRAW_TRUMPS:
+        ruff = ruffed_by_them(p, r.wrong_tricks)
+        assert ruff is not None
+        led = _name(next(c for c in ruff.cards if c != EXCUSE), lang)
+        trump = _name(_winning_card(ruff), lang)
+        who = _who(p, ruff.winner, lang)
+        now = ruff is r.wrong_tricks[0] and wrong in ruff.cards
+        if en:
+            draws = (f"Lead the {b}: it draws the other side's trumps before they can trump "
+                     "your plain cards.")
+            if now:
+                return (f"{draws} Lead the {led} instead, and in the best line after it {who} "
+                        f"trumps it with the {trump}.")
+            return (f"{draws} In the best line after the {_name(wrong, 'en')}, {who} trumps the "
+                    f"{led} {_when(r.wrong_tricks, ruff.cards[0], 'en')} with the {trump}.")
+        draws = (f"Esci con {b}: tira gli atout dell'altro campo prima che possano tagliare le "
+                 "tue carte degli altri semi.")
+        if now:
+            return (f"{draws} Se esci invece con {led}, nella linea migliore dopo quella "
+                    f"carta {who} la taglia con {trump}.")
+        return (f"{draws} Nella linea migliore dopo {_name(wrong, 'it')}, {who} taglia {led} "
+                f"{_when(r.wrong_tricks, ruff.cards[0], 'it')} con {trump}.")
     if en:
         return f"Play the {b}: every other card gives the other side more."
     return f"Gioca {b}: ogni altra carta dà di più all'altro campo."

@@ -77,6 +77,8 @@ LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "three-and-five-players": (Theme.FIVE_PLAYER_FIRST_TRICK,),
     "italian-tarocchi": (Theme.ITALIAN_COUNTING,),
     "card-play-basics": (Theme.BEST_CARD,),
+    "defence": (Theme.BEST_CARD,),
+    "the-takers-plan": (Theme.BEST_CARD,),
 }
 
 # Brings the step's top into view when the step changes (a Next or Back click keeps the
