@@ -142,6 +142,7 @@ def test_the_why_speaks_of_the_card_the_learner_played_not_of_its_group(lang: st
     assert card_name(played, "en") == "Trump 16" and played in proof.wrong[0] and played != named
     at = open_app("puzzles", lang=lang, puzzle=puzzle_id)
     at.pills(key=f"puzzle-{puzzle_id}-hand-fallback").set_value(played).run()
+    at.button(key=f"puzzle-{puzzle_id}-reveal").click().run()  # the why comes with the answer
     why = next(e for e in at.expander if e.label == t(lang, "puzzle.explanation"))
     text = " ".join(m.value for m in why.markdown)
     mine, theirs = (card_name(c, lang) for c in (played, named))
