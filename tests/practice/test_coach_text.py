@@ -171,7 +171,7 @@ def test_real_advice_reads_in_both_languages():
 def test_advice_and_remarks_link_to_their_lesson():
     bid = lesson_link(bid_advice(bidding("T21 T17 T13 T10 T8 T5 T2 KS QS 9S 4S KH 8H 3H 10D 6D "
                                          "7C 2C"), 0), "en")
-    assert bid is not None and bid.path == "lessons?lesson=bidding&step=8&lang=en"
+    assert bid is not None and bid.path == "lessons?lesson=bidding-with-a-count&step=4&lang=en"
     kept = Remark(16, RemarkCode.EXCUSE_KEPT, EXCUSE, 1, Side.TAKER, 9)
     link = lesson_link(kept, "en")
     assert link is not None and link.label == "Lesson 8, step 7: The Excuse"

@@ -105,21 +105,25 @@ def level_text(level: CoachLevel, lang: str) -> str:
 
 
 # --- the items ----------------------------------------------------------------------------
-def count_line_text(line: CountLine, lang: str) -> str:
-    """One item of the count with its points: 'the Petit (6 trumps): 7', '2 kings: 12'."""
+def count_line_text(line: CountLine, lang: str, excuse: bool = False) -> str:
+    """One item of the count with its points: 'the Petit (with 6 trumps) +7', '2 kings +12';
+    the trumps say when the Excuse is counted among them (``excuse``)."""
     key = f"coach.count.items.{line.item.value}"
     suit = suit_name(line.suit, lang) if line.suit is not None else ""
+    if line.item is CountItem.TRUMPS and excuse:
+        return t(lang, "coach.count.items.trumps_excuse", n=line.n, points=line.points)
     if line.item in _SINGLE_ITEMS:
         return t(lang, key, n=line.n, points=line.points, suit=suit)
     return _counted(key, line.n, lang, points=line.points, suit=suit)
 
 
 def count_text(count: HandCount, lang: str) -> str:
-    """'Your hand counts 58 (lesson 17): the 21: 10; ...' — the count item by item."""
+    """'Your hand counts 58 (lesson 17's count): the 21 +10, ...' — the count item by item."""
     lead = t(lang, "coach.count.lead", total=count.total)
     if count.players != 4:
         lead += " " + t(lang, "coach.count.scaled")
-    items = "; ".join(count_line_text(line, lang) for line in count.lines)
+    excuse = count.points_of(CountItem.EXCUSE) > 0
+    items = ", ".join(count_line_text(line, lang, excuse) for line in count.lines)
     return f"{lead}: {items or t(lang, 'coach.count.nothing')}."
 
 
