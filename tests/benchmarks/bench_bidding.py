@@ -170,7 +170,7 @@ def bench_call(deals: int, first: int) -> None:
     for seed in range(first, first + deals):
         former = side_mark(5, seed, [FormerBot(False, True) for _ in range(5)])
         new = side_mark(5, seed, [SimpleBot() for _ in range(5)])
-        diffs.append(new - former)
+        diffs.append(float(new - former))
     changed = sum(1 for d in diffs if d)
     print(f"5 players, seeds {first}..{first + deals - 1}: the taker's side (taker + partner) "
           f"with the club-practice call minus the former call, per deal: {interval(diffs)}; "

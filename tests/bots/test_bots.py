@@ -221,7 +221,7 @@ def test_a_bot_only_bids_higher_than_the_bids_so_far():
 
 
 def test_the_called_king_is_of_a_short_suit_the_taker_holds_not_the_longest():
-    # Hearts (4 cards) and clubs (1) lack their king: the short suit can be led to the partner.
+    # Hearts (4 cards) and clubs (1) lack their king: the short one can be led to the partner.
     hand = mask_of(parse_cards("KS QS 2H 3H 4H 5H KD 2C T1 T2 T3 T4 T5 T6 T7"))
     assert choose_call(hand) == C("KC")
 
@@ -232,6 +232,11 @@ def test_the_called_king_prefers_the_short_suit_with_its_queen_or_cavalier():
     assert choose_call(hand) == C("KS")
 
 
+def test_a_suit_of_two_or_three_cards_is_called_before_a_single_card():
+    hand = mask_of(parse_cards("KS QS 2H 3H 4H KH 2D 5D 2C T1 T2 T3 T4 T5 T6"))
+    assert choose_call(hand) == C("KD")  # diamonds (2) before clubs (1)
+
+
 def test_the_king_of_a_void_is_called_only_when_every_held_suit_has_its_king():
     hand = mask_of(parse_cards("KS 2S KH 3H KD 4D T1 T2 T3 T4 T5 T6 T7 T8 T9"))
     assert choose_call(hand) == C("KC")
@@ -239,7 +244,7 @@ def test_the_king_of_a_void_is_called_only_when_every_held_suit_has_its_king():
 
 def test_with_every_king_the_taker_calls_a_queen_of_a_short_suit():
     four_kings = mask_of(parse_cards("KS KH KD KC 2H 3H 4H 5S 2C T1 T2 T3 T4 T5 T6"))
-    assert choose_call(four_kings) == C("QD")  # diamonds: the king alone
+    assert choose_call(four_kings) == C("QS")  # spades: two cards, the king and the 5
 
 
 def test_the_ecart_builds_voids_and_never_holds_kings_oudlers_or_avoidable_trumps():

@@ -164,7 +164,8 @@ def test_real_advice_reads_in_both_languages():
             plain(ecart_card_text(card, lang), lang)
     english = text(bid_advice(bidding("T15 T11 T7 T4 QD JD 9D 6D 2D NS 8S 5S 3S 10H 7H 4H 9C "
                                       "6C"), 0), "en", 4)
-    assert english.startswith("Your hand counts 11 (lesson 17's count): a queen without its king: 3;")
+    assert english.startswith("Your hand counts 11 (lesson 17's count): a queen without its "
+                              "king +3,")
     assert "Under 40 the count says pass" in english
 
 

@@ -21,9 +21,9 @@ sans; 81 or more a garde contre. Chavey wrote it for four players; at three and 
 the hand is counted with its lengths (trumps, suits) brought to an 18-card hand and the total
 scaled to 18 cards, then read on the same scale.
 
-**The call** at five players follows club practice: the king of a suit you hold one to three
-cards of, best with its queen or cavalier, so that you can lead the suit to your partner early
-(see ``choose_call``).
+**The call** at five players follows club practice: the king of a short suit you hold (two or
+three cards, best with its queen or cavalier; else a single card), so that you can lead the
+suit to your partner early, never the king of your long suit (see ``call_preference``).
 """
 
 from __future__ import annotations
@@ -274,16 +274,18 @@ def helpers_in_suit(hand: int, suit: Suit) -> list[Card]:
     return [c for c in (suit_card(suit, QUEEN), suit_card(suit, CAVALIER)) if hand >> c & 1]
 
 
-def call_preference(hand: int, card: Card) -> tuple[bool, bool, bool, int, int]:
-    """How good a call ``card`` is, the higher the better: a suit the hand holds cards in
-    (it can be led to the partner), one to three of them (the partner's card is then the
-    least likely to be trumped, and the suit comes back to the taker soon), with its queen or
-    cavalier, the shorter the better; then a fixed order of suits, so that the choice is
-    always the same."""
+def call_preference(hand: int, card: Card) -> tuple[bool, bool, bool, bool, int, int]:
+    """How good a call ``card`` is, the higher the better: a suit the hand holds cards in (it
+    can be led to the partner); two or three of them (the others still hold the suit, so the
+    partner's king is not yet trumped, and a card is left to lead it again), best with its
+    queen or cavalier, which win the suit once the king has gone; then a single card (once it
+    is led the taker is void and must trump the suit, the partner's king too); the long suits
+    last, the shorter first. Then a fixed order of suits, so that the choice is always the
+    same."""
     suit = suit_of(card)
     length = (hand & SUIT_MASKS[suit]).bit_count()
-    return (length > 0, 0 < length <= SHORT_SUIT, bool(helpers_in_suit(hand, suit)),
-            -length, -card)
+    return (length > 0, 1 < length <= SHORT_SUIT, bool(helpers_in_suit(hand, suit)),
+            length == 1, -length, -card)
 
 
 def choose_call(hand: int) -> Card:

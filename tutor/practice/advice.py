@@ -213,8 +213,9 @@ def risk_of_bid_made(deal: Deal, seat: int) -> BidRisk | None:
 
 # --- the call (5 players) -----------------------------------------------------------------
 class CallWhy(StrEnum):
-    SHORT_SUIT_HELPER = "short_suit_helper"  # 1-3 cards of the suit, its queen or cavalier
-    SHORT_SUIT = "short_suit"  # 1-3 cards of the suit, no queen or cavalier
+    SHORT_SUIT_HELPER = "short_suit_helper"  # 2-3 cards of the suit, its queen or cavalier
+    SHORT_SUIT = "short_suit"  # 2-3 cards of the suit, no queen or cavalier
+    SINGLETON = "singleton"  # one card of the suit: no suit of two or three without its king
     KING_OF_YOUR_SUIT = "king_of_your_suit"  # 4 or more cards of the suit: no shorter one
     KING_OF_A_VOID = "king_of_a_void"  # a king of a suit you have none of: every other held
     LOWER_RANK = "lower_rank"  # every king held: a queen (or lower) of a suit you hold
@@ -247,6 +248,8 @@ def call_advice(deal: Deal, seat: int) -> CallAdvice:
         why = CallWhy.KING_OF_A_VOID
     elif length > SHORT_SUIT:
         why = CallWhy.KING_OF_YOUR_SUIT
+    elif length == 1:
+        why = CallWhy.SINGLETON
     else:
         why = CallWhy.SHORT_SUIT_HELPER if helpers else CallWhy.SHORT_SUIT
     return CallAdvice(allowed, advised, why, length, helpers)

@@ -22,6 +22,7 @@ def draw_hand(ex: HandExercise, key: str, lang: str, highlight: object) -> objec
     show_cards(ex.hand, lang)
     if ex.ask == "count":
         return number_answer(key, lang, integer=True)
+    chosen: str | int | None
     if ex.ask == "bid":
         chosen = st.pills(t(lang, "exercise.choose_bid"), BIDS, selection_mode="single",
                           format_func=lambda code: t(lang, f"contracts.{code}"),
