@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -117,12 +118,12 @@ class FormerBot(SimpleBot):
         super().__init__()
         self.bid, self.call = bid, call
 
-    def choose(self, deal: Deal, seat: int, rng: object) -> Action:  # type: ignore[override]
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
         if self.bid and deal.phase is Phase.BIDDING:
             return BIDS[former_bid(deal.hands[seat], deal.players, deal.highest)]
         if self.call and deal.phase is Phase.CALLING:
             return Call(former_call(deal.hands[seat]))
-        return super().choose(deal, seat, rng)  # type: ignore[arg-type]
+        return super().choose(deal, seat, rng)
 
 
 # --- the comparison -------------------------------------------------------------------------
