@@ -19,6 +19,7 @@ from tutor.content.kinds import (
     CountExercise,
     EcartExercise,
     ExerciseModel,
+    HandExercise,
     Kind,
     LegalSetExercise,
     PlayExercise,
@@ -99,6 +100,24 @@ def _choice(at: AppTest, ex: ChoiceExercise, key: str, right: bool) -> None:
     at.button(key=f"{key}-check").click().run()
 
 
+def _hand(at: AppTest, ex: HandExercise, key: str, right: bool) -> None:
+    expected = ex.expected()
+    if ex.ask == "count":
+        _number(at, expected, key, right)
+        return
+    if ex.ask == "bid":
+        at.pills(key=f"{key}-bid").set_value(expected if right else wrong_bid(str(expected))).run()
+    else:
+        other = next(c for c in ex.callable() if c != expected)
+        at.pills(key=f"{key}-call").set_value(expected if right else other).run()
+    at.button(key=f"{key}-check").click().run()
+
+
+def wrong_bid(expected: str) -> str:
+    """A bid one step off the count's: a garde for a prise, a prise for anything else."""
+    return "garde" if expected in ("pass", "prise") else "prise"
+
+
 Driver = Callable[[AppTest, Any, str, bool], None]  # (at, exercise, key, right answer?)
 DRIVERS: dict[Kind, Driver] = {
     Kind.PLAY: _one_card,
@@ -109,6 +128,7 @@ DRIVERS: dict[Kind, Driver] = {
     Kind.BID: _bid,
     Kind.CHOICE: _choice,
     Kind.BEST_CARD: _one_card,
+    Kind.HAND: _hand,
 }
 
 

@@ -105,7 +105,9 @@ def _until_mined(at: AppTest) -> AppTest:
 
 
 def test_endless_practice_offers_a_freshly_mined_best_card_puzzle() -> None:
-    at = _until_mined(open_app("puzzles", lang="en", gen="proven", seed="3", players="4"))
+    # Seed 1 is mined in well under a second of CPU with today's bids (seed 3 now takes about
+    # 12 s, which a loaded machine stretches past the job's 60 s budget).
+    at = _until_mined(open_app("puzzles", lang="en", gen="proven", seed="1", players="4"))
     assert not at.exception, at.exception
     assert t("en", "bestcard.open_cards") in texts(at)
     assert t("en", "themes.best-card") in texts(at)

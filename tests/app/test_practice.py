@@ -114,7 +114,7 @@ def play_deal(at: AppTest, bid: str) -> dict[str, int]:
 
 @pytest.mark.parametrize(
     ("players", "seed", "bid"),
-    [(4, "3", "garde"), (4, "4", "pass"), (3, "5", "pass"), (5, "2", "garde"), (5, "8", "pass")],
+    [(4, "3", "garde"), (4, "4", "pass"), (3, "4", "pass"), (5, "2", "garde"), (5, "8", "pass")],
 )
 def test_a_whole_deal_is_played_through_the_page_to_the_score(players, seed, bid):
     at = open_practice(seed=seed, players=str(players), lang="en")
@@ -396,7 +396,9 @@ def test_the_coach_speaks_at_the_bid_and_marks_its_bid_then_notes_the_risk():
     from tutor.practice.advice import bid_advice, risk_of_bid_made
     from tutor.ui.coach_text import text
 
-    at = open_practice(seed="3", players="4", lang="en")
+    # Seed 1: the coach advises a pass; a garde is a risk the coach notes, and the deal is
+    # played (the bots do not all pass after it).
+    at = open_practice(seed="1", players="4", lang="en")
     deal = game_of(at).deal.deal
     advice = bid_advice(deal, 0)
     assert any(text(advice, "en", 4) in info for info in infos(at))

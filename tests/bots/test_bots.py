@@ -51,7 +51,9 @@ def test_bots_never_break_a_rule_and_every_deal_scores_to_zero(players):
         assert EXCUSE not in deal.tricks[-1].cards
         # The écart never holds a king or an oudler.
         assert not deal.ecart & (KINGS_MASK | OUDLERS_MASK)
-    assert finished > DEALS_PER_COUNT * 0.7  # the bots do bid
+    # The bots do bid. At three players the count, made on an 18-card hand, passes more
+    # often: about one deal in three is dealt again (all passed).
+    assert finished > DEALS_PER_COUNT * (0.55 if players == 3 else 0.75)
 
 
 def test_bots_are_deterministic_given_the_seed():
@@ -218,11 +220,31 @@ def test_a_bot_only_bids_higher_than_the_bids_so_far():
         deal.push(action)
 
 
-def test_the_called_king_is_in_a_suit_the_taker_holds_without_its_king():
+def test_the_called_king_is_of_a_short_suit_the_taker_holds_not_the_longest():
+    # Hearts (4 cards) and clubs (1) lack their king: the short one can be led to the partner.
     hand = mask_of(parse_cards("KS QS 2H 3H 4H 5H KD 2C T1 T2 T3 T4 T5 T6 T7"))
-    assert choose_call(hand) == C("KH")
+    assert choose_call(hand) == C("KC")
+
+
+def test_the_called_king_prefers_the_short_suit_with_its_queen_or_cavalier():
+    # Spades (2, the queen) beats clubs (1, no honour): the queen wins the suit's next round.
+    hand = mask_of(parse_cards("QS 4S 2H 3H 4H 5H KH KD 2C T1 T2 T3 T4 T5 T6"))
+    assert choose_call(hand) == C("KS")
+
+
+def test_a_suit_of_two_or_three_cards_is_called_before_a_single_card():
+    hand = mask_of(parse_cards("KS QS 2H 3H 4H KH 2D 5D 2C T1 T2 T3 T4 T5 T6"))
+    assert choose_call(hand) == C("KD")  # diamonds (2) before clubs (1)
+
+
+def test_the_king_of_a_void_is_called_only_when_every_held_suit_has_its_king():
+    hand = mask_of(parse_cards("KS 2S KH 3H KD 4D T1 T2 T3 T4 T5 T6 T7 T8 T9"))
+    assert choose_call(hand) == C("KC")
+
+
+def test_with_every_king_the_taker_calls_a_queen_of_a_short_suit():
     four_kings = mask_of(parse_cards("KS KH KD KC 2H 3H 4H 5S 2C T1 T2 T3 T4 T5 T6"))
-    assert choose_call(four_kings) == C("QH")
+    assert choose_call(four_kings) == C("QS")  # spades: two cards, the king and the 5
 
 
 def test_the_ecart_builds_voids_and_never_holds_kings_oudlers_or_avoidable_trumps():

@@ -215,7 +215,7 @@ def test_samples_differ_between_seeds() -> None:
 
 
 def test_a_contradiction_is_refused_not_dealt() -> None:
-    deal = bot_deal(4, 2, 8)
+    deal = bot_deal(4, 3, 8)  # a deal the bots bid, 8 cards into play
     assert deal is not None
     hidden = hidden_cards(deal, 0)
     # Pretend nobody may hold the first hidden card.

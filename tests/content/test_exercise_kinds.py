@@ -45,6 +45,7 @@ RIGHT_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.BID: lambda ex: ex.expected(),
     Kind.CHOICE: lambda ex: ex.expected(),
     Kind.BEST_CARD: lambda ex: _one_of(ex.expected()),
+    Kind.HAND: lambda ex: ex.expected(),
 }
 
 
@@ -57,6 +58,15 @@ def _wrong_bids(ex: Any) -> object:
     return expected + 1 if isinstance(expected, int) else expected - {"pass"}
 
 
+def _wrong_hand(ex: Any) -> object:
+    expected = ex.expected()
+    if ex.ask == "count":
+        return expected + 1
+    if ex.ask == "bid":
+        return "garde" if expected in ("pass", "prise") else "prise"
+    return next(c for c in ex.callable() if c != expected)
+
+
 WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.PLAY: _other_card,
     Kind.LEGAL_SET: lambda ex: ex.expected() ^ {_one_of(ex.position.hand)},
@@ -66,6 +76,7 @@ WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.BID: _wrong_bids,
     Kind.CHOICE: lambda ex: (ex.correct + 1) % len(ex.options),
     Kind.BEST_CARD: _other_card,
+    Kind.HAND: _wrong_hand,
 }
 
 

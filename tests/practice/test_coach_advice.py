@@ -139,17 +139,36 @@ def calling(hand: str) -> tuple:
     return deal, call_advice(deal, 0)
 
 
-def test_the_call_is_a_king_of_a_suit_the_taker_holds_without_its_king():
+def test_the_call_is_the_king_of_the_shortest_suit_the_taker_holds_without_its_king():
+    # Hearts (4), diamonds (2) and clubs (1) lack their king: the two diamonds can be led to
+    # the partner, and one is left to lead again.
     deal, advice = calling("T21 T17 T13 T10 T8 KS QS 9S 8H 7H 6H 3H 10D 6D 7C")
-    assert advice.advised == C("KH") and advice.why is CallWhy.KING_OF_YOUR_SUIT
-    assert advice.suit_length == 4
+    assert advice.advised == C("KD") and advice.why is CallWhy.SHORT_SUIT
+    assert advice.suit_length == 2 and advice.helpers == ()
     assert set(advice.allowed) == set(parse_cards("KS KH KD KC"))
     deal.push(Call(advice.advised))  # the engine accepts it
 
 
+def test_the_call_prefers_a_short_suit_with_its_queen_or_cavalier():
+    _, advice = calling("T21 T17 T13 T10 T8 KS 9S 8H 7H 6H 3H QD 6D 7C 2C")
+    assert advice.advised == C("KD") and advice.why is CallWhy.SHORT_SUIT_HELPER
+    assert advice.helpers == (C("QD"),)
+
+
+def test_a_single_card_is_called_when_no_suit_of_two_or_three_lacks_its_king():
+    _, advice = calling("T21 T17 T13 T10 T8 KS QS 9S KH 7H 6H 3H KD 6D 7C")
+    assert advice.advised == C("KC") and advice.why is CallWhy.SINGLETON
+
+
+def test_without_a_short_suit_the_call_is_the_king_of_the_shortest_one():
+    _, advice = calling("T21 T17 T13 T10 KS KH KD 9C 8C 7C 6C 4S 3S 2S 5C")
+    assert advice.advised == C("KC") and advice.why is CallWhy.KING_OF_YOUR_SUIT
+    assert advice.suit_length == 5
+
+
 def test_with_every_king_the_call_is_a_queen():
     _, advice = calling("T21 T17 T13 T10 T8 KS KH KD KC 9S 8H 7H 6H 3H 10D")
-    assert advice.why is CallWhy.LOWER_RANK and advice.advised in parse_cards("QS QH QD")
+    assert advice.why is CallWhy.LOWER_RANK and advice.advised == C("QS")  # spades: two cards
     assert advice.advised in advice.allowed
 
 

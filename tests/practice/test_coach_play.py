@@ -209,8 +209,8 @@ def test_the_excuse_kept_by_a_side_that_won_every_trick_is_right_for_the_chelem(
 
 # --- the lessons behind advice and remarks ------------------------------------------------
 ADVICE_WORDS = {
-    AdviceTopic.BID: ("when to bid", "quando dichiarare"),
-    AdviceTopic.CALL: ("calls a king", "chiama un re"),
+    AdviceTopic.BID: ("the scale", "la scala"),
+    AdviceTopic.CALL: ("short suit they hold", "seme corto che hanno"),
     AdviceTopic.ECART: ("make a void", "fai un vuoto"),
 }
 REMARK_WORDS = {

@@ -9,7 +9,8 @@ from itertools import product
 import pytest
 
 from tests.practice.coach_positions import bidding, taking
-from tutor.engine.cards import EXCUSE, PETIT, TRUMP_21, Suit, parse_card, parse_cards
+from tutor.bots import hand_count
+from tutor.engine.cards import EXCUSE, PETIT, TRUMP_21, Suit, mask_of, parse_card, parse_cards
 from tutor.engine.contracts import Contract
 from tutor.engine.game import Phase
 from tutor.practice.advice import (
@@ -57,6 +58,10 @@ FACTS = HandFacts(
     petit=PetitGuard.GUARDED,
 )
 
+# A hand whose count has every item: oudlers, trumps, majors in a run, honours, shape.
+COUNT = hand_count(mask_of(parse_cards("T21 T20 T19 T1 T5 T8 T10 EX KH QH NH JH 9H 8H KS 4S "
+                                       "7D 5D")), 4)
+
 
 def plain(sentence: str, lang: str) -> str:
     assert sentence.strip(), lang
@@ -68,11 +73,11 @@ def plain(sentence: str, lang: str) -> str:
 def items() -> list[object]:
     out: list[object] = []
     for why in BidWhy:
-        out.append(BidAdvice(FACTS, Contract.GARDE, Contract.GARDE, why, Contract.PRISE))
+        out.append(BidAdvice(FACTS, COUNT, Contract.GARDE, Contract.GARDE, why, Contract.PRISE))
     for code, unguarded in product(BidRiskCode, (False, True)):
         out.append(BidRisk(code, Contract.GARDE, Contract.PRISE, unguarded))
     for why in CallWhy:
-        out.append(CallAdvice(tuple(parse_cards("KS KH KD KC")), C("KH"), why, 3))
+        out.append(CallAdvice(tuple(parse_cards("KS KH KD KC")), C("KH"), why, 3, (C("QH"),)))
     cards = tuple(EcartCard(card, why) for card, why in zip(
         parse_cards("9D QC 2S JH T2"),
         (EcartWhy.MAKES_VOID, EcartWhy.SAVES_POINTS, EcartWhy.LOW_CARD, EcartWhy.SHORT_SUIT,
@@ -159,14 +164,15 @@ def test_real_advice_reads_in_both_languages():
             plain(ecart_card_text(card, lang), lang)
     english = text(bid_advice(bidding("T15 T11 T7 T4 QD JD 9D 6D 2D NS 8S 5S 3S 10H 7H 4H 9C "
                                       "6C"), 0), "en", 4)
-    assert english.startswith("Your hand: no oudler; 4 trumps; no king;")
-    assert "would pass" in english
+    assert english.startswith("Your hand counts 11 (lesson 17's count): a queen without its "
+                              "king +3,")
+    assert "Under 40 the count says pass" in english
 
 
 def test_advice_and_remarks_link_to_their_lesson():
     bid = lesson_link(bid_advice(bidding("T21 T17 T13 T10 T8 T5 T2 KS QS 9S 4S KH 8H 3H 10D 6D "
                                          "7C 2C"), 0), "en")
-    assert bid is not None and bid.path == "lessons?lesson=bidding&step=8&lang=en"
+    assert bid is not None and bid.path == "lessons?lesson=bidding-with-a-count&step=4&lang=en"
     kept = Remark(16, RemarkCode.EXCUSE_KEPT, EXCUSE, 1, Side.TAKER, 9)
     link = lesson_link(kept, "en")
     assert link is not None and link.label == "Lesson 8, step 7: The Excuse"

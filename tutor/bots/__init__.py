@@ -2,7 +2,18 @@
 the levels a practice game offers (``BotLevel``)."""
 
 from tutor.bots.base import Bot
-from tutor.bots.bidding import choose_bid, choose_call, hand_strength, wanted_contract
+from tutor.bots.bidding import (
+    SCALE,
+    SOURCE,
+    CountItem,
+    CountLine,
+    HandCount,
+    choose_bid,
+    choose_call,
+    hand_count,
+    hand_strength,
+    wanted_contract,
+)
 from tutor.bots.ecart import plan_ecart
 from tutor.bots.knowledge import View, observe
 from tutor.bots.simple import SimpleBot
@@ -10,8 +21,13 @@ from tutor.bots.simulate import bot_step, decision_rng, play_deal
 from tutor.bots.strong import BotLevel, StrongBot
 
 __all__ = [
+    "SCALE",
+    "SOURCE",
     "Bot",
     "BotLevel",
+    "CountItem",
+    "CountLine",
+    "HandCount",
     "SimpleBot",
     "StrongBot",
     "View",
@@ -19,6 +35,7 @@ __all__ = [
     "choose_bid",
     "choose_call",
     "decision_rng",
+    "hand_count",
     "hand_strength",
     "observe",
     "plan_ecart",

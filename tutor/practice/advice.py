@@ -5,8 +5,10 @@ sentences. The coach judges with what the learner can know when deciding: their 
 bids so far, the chien once it is turned. What it would do comes from the bots' own logic
 (``tutor.bots.bidding``, ``tutor.bots.ecart``), never from a copy of it.
 
-The hand is described in lesson 5's words (oudlers, trumps, kings, long suits, voids and
-singletons, the Petit guarded or not), never as the bots' point count, which no lesson teaches.
+The bid is explained by the count the bots bid with (``tutor.bots.bidding``: Noël Chavey's
+point count, taught in lesson 17), item by item, with the scale's next step; the hand's facts
+are kept in lesson 5's words (oudlers, trumps, kings, long suits, voids and singletons, the
+Petit guarded or not).
 """
 
 from __future__ import annotations
@@ -14,7 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tutor.bots.bidding import SAFE_PETIT_TRUMPS, choose_bid, choose_call, wanted_contract
+from tutor.bots.bidding import (
+    SHORT_SUIT,
+    HandCount,
+    choose_bid,
+    choose_call,
+    hand_count,
+    helpers_in_suit,
+    length_at_18,
+    petit_points,
+    trumps_held,
+)
 from tutor.bots.ecart import loose_honours, plan_ecart, voids_made
 from tutor.engine import (
     CAVALIERS_MASK,
@@ -62,8 +74,8 @@ class CoachLevel(StrEnum):
 # --- the bid ------------------------------------------------------------------------------
 class PetitGuard(StrEnum):
     NONE = "none"  # no Petit in the hand
-    GUARDED = "guarded"  # enough trumps around it to bring it home
-    UNGUARDED = "unguarded"  # few trumps: the defence will hunt it (lesson 5)
+    GUARDED = "guarded"  # five trumps or more around it (the count gives it points)
+    UNGUARDED = "unguarded"  # fewer: the defence will hunt it (lesson 5); the count gives 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +98,8 @@ def hand_facts(hand: int, players: int) -> HandFacts:
     lengths = [(s, (hand & SUIT_MASKS[s]).bit_count()) for s in PLAIN_SUITS]
     if not hand >> PETIT & 1:
         petit = PetitGuard.NONE
-    elif n_trumps >= SAFE_PETIT_TRUMPS[players]:
-        petit = PetitGuard.GUARDED
+    elif petit_points(hand, length_at_18(trumps_held(hand), players)):
+        petit = PetitGuard.GUARDED  # the count gives it points: trumps enough around it
     else:
         petit = PetitGuard.UNGUARDED
     return HandFacts(
@@ -125,6 +137,7 @@ _WHY = {
 @dataclass(frozen=True, slots=True)
 class BidAdvice:
     facts: HandFacts
+    count: HandCount  # the count, item by item, and where it stands on the scale
     worth: Contract | None  # the contract the hand is worth, the bids so far aside
     advised: Contract | None  # what a computer player would say now (None: pass)
     why: BidWhy
@@ -136,10 +149,11 @@ def bid_advice(deal: Deal, seat: int) -> BidAdvice:
     say with it, after the bids so far."""
     hand = deal.hands[seat]
     players = deal.players
-    worth = wanted_contract(hand, players)
+    count = hand_count(hand, players)
+    worth = count.contract
     advised = choose_bid(hand, players, deal.highest)
     why = _WHY[advised] if advised is not None or worth is None else BidWhy.OUTBID
-    return BidAdvice(hand_facts(hand, players), worth, advised, why, deal.highest)
+    return BidAdvice(hand_facts(hand, players), count, worth, advised, why, deal.highest)
 
 
 class BidRiskCode(StrEnum):
@@ -199,7 +213,10 @@ def risk_of_bid_made(deal: Deal, seat: int) -> BidRisk | None:
 
 # --- the call (5 players) -----------------------------------------------------------------
 class CallWhy(StrEnum):
-    KING_OF_YOUR_SUIT = "king_of_your_suit"  # a king of a suit you hold cards in, not the king
+    SHORT_SUIT_HELPER = "short_suit_helper"  # 2-3 cards of the suit, its queen or cavalier
+    SHORT_SUIT = "short_suit"  # 2-3 cards of the suit, no queen or cavalier
+    SINGLETON = "singleton"  # one card of the suit: no suit of two or three without its king
+    KING_OF_YOUR_SUIT = "king_of_your_suit"  # 4 or more cards of the suit: no shorter one
     KING_OF_A_VOID = "king_of_a_void"  # a king of a suit you have none of: every other held
     LOWER_RANK = "lower_rank"  # every king held: a queen (or lower) of a suit you hold
     LOWER_RANK_VOID = "lower_rank_void"  # every king held: a queen (or lower) of a void suit
@@ -212,6 +229,7 @@ class CallAdvice:
     advised: Card
     why: CallWhy
     suit_length: int  # the learner's cards in the advised card's suit
+    helpers: tuple[Card, ...]  # the learner's queen or cavalier of that suit
 
 
 def call_advice(deal: Deal, seat: int) -> CallAdvice:
@@ -219,14 +237,22 @@ def call_advice(deal: Deal, seat: int) -> CallAdvice:
     hand = deal.hands[seat]
     allowed = tuple(cards_of(callable_cards(hand)))
     advised = choose_call(hand)
-    length = (hand & SUIT_MASKS[suit_of(advised)]).bit_count()
+    suit = suit_of(advised)
+    length = (hand & SUIT_MASKS[suit]).bit_count()
+    helpers = tuple(helpers_in_suit(hand, suit)) if rank_of(advised) == KING else ()
     if hand >> advised & 1:
         why = CallWhy.ALONE
-    elif rank_of(advised) == KING:
-        why = CallWhy.KING_OF_YOUR_SUIT if length else CallWhy.KING_OF_A_VOID
-    else:
+    elif rank_of(advised) != KING:
         why = CallWhy.LOWER_RANK if length else CallWhy.LOWER_RANK_VOID
-    return CallAdvice(allowed, advised, why, length)
+    elif not length:
+        why = CallWhy.KING_OF_A_VOID
+    elif length > SHORT_SUIT:
+        why = CallWhy.KING_OF_YOUR_SUIT
+    elif length == 1:
+        why = CallWhy.SINGLETON
+    else:
+        why = CallWhy.SHORT_SUIT_HELPER if helpers else CallWhy.SHORT_SUIT
+    return CallAdvice(allowed, advised, why, length, helpers)
 
 
 # --- the chien and the écart --------------------------------------------------------------

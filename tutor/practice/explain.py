@@ -70,8 +70,8 @@ class AdviceTopic(StrEnum):
 
 # The step that teaches what each piece of advice is about.
 ADVICE_LESSONS: dict[AdviceTopic, LessonStep] = {
-    AdviceTopic.BID: LessonStep("bidding", 5, 8),
-    AdviceTopic.CALL: LessonStep("three-and-five-players", 12, 4),
+    AdviceTopic.BID: LessonStep("bidding-with-a-count", 17, 4),  # the scale
+    AdviceTopic.CALL: LessonStep("five-player-partnership", 18, 1),
     AdviceTopic.ECART: LessonStep("the-ecart", 6, 7),
 }
 

@@ -15,10 +15,8 @@ from urllib.parse import urlencode
 
 import yaml
 
+from tutor.bots import SCALE, CountItem, CountLine, HandCount
 from tutor.engine import (
-    EXCUSE,
-    PETIT,
-    TRUMP_21,
     Card,
     Contract,
     Suit,
@@ -36,8 +34,6 @@ from tutor.practice.advice import (
     EcartAdvice,
     EcartCard,
     EcartReview,
-    HandFacts,
-    PetitGuard,
 )
 from tutor.practice.coach import Remark, RemarkCode
 from tutor.practice.deal import LEARNER
@@ -57,7 +53,9 @@ CoachItem = (
 )
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 LESSONS_PAGE = "lessons"  # app.py's url_path of the lessons page
-_OUDLER_KEYS = {PETIT: "petit", TRUMP_21: "21", EXCUSE: "excuse"}
+# Items said with their number, never in the plural: a card, or a suit's length.
+_SINGLE_ITEMS = frozenset((CountItem.TRUMP_21, CountItem.EXCUSE, CountItem.PETIT,
+                           CountItem.LONG_SUIT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,46 +105,42 @@ def level_text(level: CoachLevel, lang: str) -> str:
 
 
 # --- the items ----------------------------------------------------------------------------
-def facts_text(facts: HandFacts, lang: str) -> str:
-    """The hand in lesson 5's words and order: oudlers, trumps, kings, then the shape."""
-    parts = [
-        _counted(
-            "coach.facts.oudlers",
-            len(facts.oudlers),
-            lang,
-            cards=join([t(lang, f"coach.facts.oudler.{_OUDLER_KEYS[c]}") for c in facts.oudlers],
-                       lang),
-        ),
-        _counted("coach.facts.trumps", facts.trumps, lang),
-    ]
-    if facts.high_trumps:
-        parts[-1] += " — " + t(lang, "coach.facts.high_trumps", n=facts.high_trumps)
-    parts.append(
-        _counted(
-            "coach.facts.kings",
-            len(facts.kings),
-            lang,
-            suits=suits_text((suit_of(k) for k in facts.kings), lang),
-        )
-    )
-    parts += [t(lang, "coach.facts.long_suit", suit=suit_name(s, lang), n=n)
-              for s, n in facts.long_suits]
-    parts += [t(lang, "coach.facts.void", suit=suit_name(s, lang)) for s in facts.voids]
-    parts += [t(lang, "coach.facts.singleton", suit=suit_name(s, lang)) for s in facts.singletons]
-    if facts.petit is not PetitGuard.NONE:
-        parts.append(t(lang, f"coach.facts.petit.{facts.petit.value}"))
-    return t(lang, "coach.facts.lead", facts="; ".join(parts))
+def count_line_text(line: CountLine, lang: str, excuse: bool = False) -> str:
+    """One item of the count with its points: 'the Petit (with 6 trumps) +7', '2 kings +12';
+    the trumps say when the Excuse is counted among them (``excuse``)."""
+    key = f"coach.count.items.{line.item.value}"
+    suit = suit_name(line.suit, lang) if line.suit is not None else ""
+    if line.item is CountItem.TRUMPS and excuse:
+        return t(lang, "coach.count.items.trumps_excuse", n=line.n, points=line.points)
+    if line.item in _SINGLE_ITEMS:
+        return t(lang, key, n=line.n, points=line.points, suit=suit)
+    return _counted(key, line.n, lang, points=line.points, suit=suit)
+
+
+def count_text(count: HandCount, lang: str) -> str:
+    """'Your hand counts 58 (lesson 17's count): the 21 +10, ...' — the count item by item."""
+    lead = t(lang, "coach.count.lead", total=count.total)
+    if count.players != 4:
+        lead += " " + t(lang, "coach.count.scaled")
+    excuse = count.points_of(CountItem.EXCUSE) > 0
+    items = ", ".join(count_line_text(line, lang, excuse) for line in count.lines)
+    return f"{lead}: {items or t(lang, 'coach.count.nothing')}."
 
 
 def _bid_advice(item: BidAdvice, lang: str) -> str:
+    step = item.count.next_step
+    least = next((n for n, c in SCALE if c is item.worth), 0)
     why = t(
         lang,
         f"coach.bid.{item.why.value}",
         bid=contract_text(item.advised, lang),
         worth=contract_text(item.worth, lang),
         highest=contract_text(item.highest, lang),
+        least=least,
+        next=step[0] if step else "",
+        next_bid=contract_text(step[1], lang) if step else "",
     )
-    return f"{facts_text(item.facts, lang)} {why}"
+    return f"{count_text(item.count, lang)} {why}"
 
 
 def _bid_risk(item: BidRisk, lang: str) -> str:
@@ -173,6 +167,7 @@ def _call_advice(item: CallAdvice, lang: str) -> str:
         card=card_name(item.advised, lang),
         n=item.suit_length,
         suit=suit_name(suit_of(item.advised), lang),
+        helpers=cards_text(item.helpers, lang),
     )
     return f"{why} {allowed}"
 

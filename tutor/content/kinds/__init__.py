@@ -18,6 +18,7 @@ from tutor.content.kinds.bid import BidExercise
 from tutor.content.kinds.choice import ChoiceExercise
 from tutor.content.kinds.count import CountExercise
 from tutor.content.kinds.ecart import EcartExercise
+from tutor.content.kinds.hand import HandExercise
 from tutor.content.kinds.legal_set import LegalSetExercise
 from tutor.content.kinds.play import PlayExercise
 from tutor.content.kinds.score import Deal, ScoreExercise
@@ -25,7 +26,7 @@ from tutor.content.kinds.score import Deal, ScoreExercise
 # The exercise models (for type hints) and the tagged union pydantic validates.
 ExerciseModel = (
     PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
-    | BidExercise | ChoiceExercise | BestCardExercise
+    | BidExercise | ChoiceExercise | BestCardExercise | HandExercise
 )
 Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
 
@@ -53,6 +54,7 @@ __all__ = [
     "Exercise",
     "ExerciseKind",
     "ExerciseModel",
+    "HandExercise",
     "Kind",
     "LegalSetExercise",
     "PlayExercise",

@@ -36,6 +36,7 @@ class Kind(StrEnum):
     BID = "bid"
     CHOICE = "choice"
     BEST_CARD = "best-card"
+    HAND = "hand"
 
 
 class ExerciseKind(Protocol):
