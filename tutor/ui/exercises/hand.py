@@ -1,6 +1,7 @@
 """``kind: hand``: a whole hand shown, answered with its count (a number), the bid the count
 gives (one bid) or, at five players, the card to call (one of the cards the rules allow).
-After a wrong count or bid, and once right, the count is shown item by item."""
+With the solution (asked for, or after a second wrong try), and once right, the count is shown
+item by item."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tutor.content.kinds.hand import HandExercise
 from tutor.content.verdict import NOT_ACCEPTED, Verdict
 from tutor.engine import card_name
 from tutor.ui.coach_text import count_text
-from tutor.ui.exercises.common import Widget, number_answer, show_solution
+from tutor.ui.exercises.common import Widget, number_answer
 from tutor.ui.exercises.numbers import BIDS
 from tutor.ui.i18n import t
 from tutor.ui.views import show_cards
@@ -37,16 +38,16 @@ def draw_hand(ex: HandExercise, key: str, lang: str, highlight: object) -> objec
     return None
 
 
-def hand_sentence(ex: HandExercise, verdict: Verdict, answer: object, lang: str) -> str | None:
+def hand_sentence(ex: HandExercise, verdict: Verdict, answer: object, lang: str,
+                  solution: bool) -> str | None:
     if verdict.code == NOT_ACCEPTED:
         return t(lang, "verdict.wrong_bid" if ex.ask == "bid" else "verdict.wrong_call")
     return None
 
 
-def hand_after(ex: HandExercise, verdict: Verdict, answer: object, attempts: int,
+def hand_after(ex: HandExercise, verdict: Verdict, answer: object, solution: bool,
                lang: str) -> None:
-    shown = verdict.correct or show_solution(ex, attempts, lang)
-    if shown and ex.ask in ("count", "bid"):
+    if (verdict.correct or solution) and ex.ask in ("count", "bid"):
         st.markdown(count_text(hand_count(ex.hand_mask, ex.players), lang))
 
 
