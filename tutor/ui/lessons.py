@@ -79,6 +79,8 @@ LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "card-play-basics": (Theme.BEST_CARD,),
     "defence": (Theme.BEST_CARD,),
     "the-takers-plan": (Theme.BEST_CARD,),
+    "bidding-with-a-count": (Theme.NEEDED_AND_BIDDING,),
+    "five-player-partnership": (Theme.FIVE_PLAYER_FIRST_TRICK, Theme.BEST_CARD),
 }
 
 # Brings the step's top into view when the step changes (a Next or Back click keeps the
