@@ -30,7 +30,6 @@ from tutor.engine import (
     FFT_2012,
     NO_SUIT_LED,
     Action,
-    ActionNotationError,
     AnnounceChelem,
     Bid,
     Call,
@@ -388,7 +387,7 @@ class PracticeDeal:
             return False
         try:
             self._push(parse_action(action))
-        except (ActionNotationError, IllegalActionError):
+        except ValueError:  # not in the notation, or refused by the engine: every such error
             return False
         self.advance()
         return True
