@@ -12,7 +12,7 @@ from tutor.bots.strong import BotLevel
 from tutor.engine import Deal, DealRecord, Play, format_card
 from tutor.practice import LEARNER, PracticeDeal, Stage
 from tutor.practice.game import bots_of
-from tutor.service.jobs import bot_card, compute
+from tutor.service.jobs import bot_cards, compute
 
 SEED, DEALER = 11, 3
 LEFT = 3  # tricks left at the search: a search of a few milliseconds (tutor.bots.strong)
@@ -43,9 +43,11 @@ def page_deal(record: DealRecord) -> PracticeDeal:
                                     elsewhere=True)
 
 
-def worker_answer(deal: PracticeDeal) -> str:
-    """What the analysis worker computes for the card awaited (in this process)."""
-    return str(compute(bot_card(deal.record), no_report))
+def worker_answer(deal: PracticeDeal) -> tuple[str, ...]:
+    """What the analysis worker computes for the cards awaited (in this process)."""
+    answer = compute(bot_cards(deal.record, LEARNER), no_report)
+    assert isinstance(answer, tuple)
+    return answer
 
 
 def test_a_page_deal_stops_at_a_strong_players_search_and_refuses_the_learners_card() -> None:
@@ -63,7 +65,10 @@ def test_the_workers_card_is_the_one_the_strong_player_chooses_in_place() -> Non
     seat = in_place.current_seat
     assert seat is not None
     chosen = StrongBot().choose(in_place, seat, decision_rng(in_place.seed, len(in_place.moves)))
-    assert worker_answer(page_deal(record)) == str(chosen)
+    answer = worker_answer(page_deal(record))
+    assert answer[0] == str(chosen)
+    here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, record.players))
+    assert here.moves[len(record.moves):] == list(answer)  # every bot until the learner's turn
 
 
 def test_an_answer_is_applied_once_and_never_after_the_deal_moved_on() -> None:
@@ -71,7 +76,7 @@ def test_an_answer_is_applied_once_and_never_after_the_deal_moved_on() -> None:
     moves = len(deal.deal.moves)
     answer = worker_answer(deal)
     assert deal.answer(moves, answer)
-    assert str(deal.deal.moves[moves]) == answer
+    assert deal.moves[moves:] == list(answer) and deal.stage is not Stage.THINKING
     after = len(deal.deal.moves)
     assert not deal.answer(moves, answer)  # the same answer again: not applied
     assert len(deal.deal.moves) == after
@@ -81,9 +86,10 @@ def test_an_answer_for_another_moment_or_not_legal_is_not_applied() -> None:
     deal = page_deal(awaiting_search())
     moves = len(deal.deal.moves)
     assert not deal.answer(moves - 1, worker_answer(deal))  # asked before a take-back
-    assert not deal.answer(moves, "play:nonsense")
+    assert not deal.answer(moves, ("play:nonsense",))
+    assert not deal.answer(moves, ())
     illegal = next(c for c in range(78) if not deal.deal.legal_plays() >> c & 1)
-    assert not deal.answer(moves, f"play:{format_card(illegal)}")
+    assert not deal.answer(moves, (f"play:{format_card(illegal)}",))
     assert len(deal.deal.moves) == moves and deal.stage is Stage.THINKING
 
 

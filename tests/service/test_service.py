@@ -147,17 +147,17 @@ def test_results_kept_are_bounded() -> None:
     assert analysis.ask(ANNA, mine_puzzle(4, 0)).state is State.PENDING  # forgotten, asked again
 
 
-def test_a_bot_card_or_a_review_spends_no_rate_limit_only_the_queue() -> None:
+def test_bot_cards_or_a_review_spend_no_rate_limit_only_the_queue() -> None:
     from tutor.engine import DealRecord
-    from tutor.service import bot_card, review
+    from tutor.service import bot_cards, review
 
     analysis, _, _ = service(Limits(new_per_minute_learner=1, burst=1, in_flight=3))
     for seed in (1, 2, 3):  # a new card after each move: never limited by the rate
-        assert analysis.ask(ANNA, bot_card(DealRecord(4, seed, 3))).state is State.PENDING
+        assert analysis.ask(ANNA, bot_cards(DealRecord(4, seed, 3), 0)).state is State.PENDING
     assert analysis.ask(BRUNO, review(DealRecord(4, 1, 3), 0)).state is State.PENDING
     carla, dario = Requester("carla", "10.0.0.3"), Requester("dario", "10.0.0.4")
-    assert analysis.ask(carla, bot_card(DealRecord(4, 9, 3))).state is State.PENDING
-    full = analysis.ask(dario, bot_card(DealRecord(4, 10, 3)))
+    assert analysis.ask(carla, bot_cards(DealRecord(4, 9, 3), 0)).state is State.PENDING
+    full = analysis.ask(dario, bot_cards(DealRecord(4, 10, 3), 0))
     assert (full.state, full.reason) == (State.REFUSED, Refusal.QUEUE_FULL)
 
 

@@ -116,7 +116,7 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
     from tutor.practice import LEARNER, PracticeDeal
     from tutor.practice.game import bots_of
     from tutor.review import review_deal
-    from tutor.service import bot_card, channel_for, review
+    from tutor.service import bot_cards, channel_for, review
 
     with Client(dask_cluster, timeout=60) as watcher:
         watcher.wait_for_workers(2, timeout=60)
@@ -144,7 +144,7 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
             for deal in (here, there):
                 while not deal.finished:
                     if deal.thinking is not None:  # asked of the workers, as the page does
-                        [asked] = until_done(service, [(bruno, bot_card(deal.record))])
+                        [asked] = until_done(service, [(bruno, bot_cards(deal.record, LEARNER))])
                         assert asked.state is State.DONE
                         assert deal.answer(len(deal.deal.moves), asked.value)
                         searches += 1

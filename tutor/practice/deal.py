@@ -7,8 +7,9 @@ the same call. The coach's remarks are computed as the learner's tricks complete
 
 A Strong computer player's card is a search. A deal played on a page is made with
 ``elsewhere=True``: the bots then stop at such a card (``thinking`` names the seat, the stage is
-``THINKING``), the page asks the analysis workers for it and hands the answer back
-(``answer``), or, when the workers cannot take it, has the rules of thumb play (``fall_back``).
+``THINKING``), the page asks the analysis workers for the bots' moves from there to the
+learner's turn and hands them back (``answer``), or, when the workers cannot take it, has
+the rules of thumb play (``fall_back``).
 Everywhere else (tests, the command line, the benchmarks) the bots search in place.
 
 A deal is reproducible: the cards come from ``(players, seed, dealer)`` and the bots' choices
@@ -18,7 +19,7 @@ rebuilds it (``from_record``), through the same replay as the deal review's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -378,17 +379,22 @@ class PracticeDeal:
             return None
         return deal.current_seat
 
-    def answer(self, moves: int, action: str) -> bool:
-        """The workers' answer for the card awaited after ``moves`` moves, played if the deal
-        still awaits it (an answer for another moment — repeated, or after a take-back — is
-        never applied); then the bots go on. False when it was not applied: not awaited, or
-        not a legal action here."""
-        if self.thinking is None or len(self.deal.moves) != moves:
+    def answer(self, moves: int, actions: Sequence[str]) -> bool:
+        """The workers' answer for the card awaited after ``moves`` moves: the computer
+        players' moves from there until the learner's turn, played if the deal still awaits
+        them (an answer for another moment — repeated, or after a take-back — is never
+        applied); then the bots go on. False when not wholly applied: not awaited, or a move
+        the engine refuses or that would be the learner's (those before it stay: each was
+        legal)."""
+        if self.thinking is None or len(self.deal.moves) != moves or not actions:
             return False
-        try:
-            self._push(parse_action(action))
-        except ValueError:  # not in the notation, or refused by the engine: every such error
-            return False
+        for text in actions:
+            if self.thinking is None:
+                return False
+            try:
+                self._push(parse_action(text))
+            except ValueError:  # not in the notation, or refused by the engine
+                return False
         self.advance()
         return True
 

@@ -25,7 +25,7 @@ class JobKind(StrEnum):
     """The heavy work the app hands to the workers."""
 
     MINE_PUZZLE = "mine-puzzle"  # a proven best-card position from a seeded computer deal
-    BOT_CARD = "bot-card"  # a Strong computer player's card: the solver over sampled deals
+    BOT_CARDS = "bot-cards"  # the Strong computer players' moves until the learner's turn
     REVIEW_DEAL = "review-deal"  # the solver's verdict on each of the learner's cards
 
     @property
@@ -72,8 +72,9 @@ MINE_BUDGET = Budget(seconds=60.0)
 # The miner's version, stored with each mined puzzle: raise it when the miner's code changes
 # what a seed gives, and the stored puzzles are mined again.
 MINED_VERSION = 1
-# A Strong player's card costs at most a second or so of CPU (tutor.bots.strong); a busy pool
-# may hold it longer, after which the table plays the rules of thumb instead.
+# A Strong player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
+# players after a learner's card; a busy pool may hold them longer, after which the table plays
+# the rules of thumb instead.
 BOT_BUDGET = Budget(seconds=20.0)
 # A review is about one node budget per card beyond its exact part (tutor.review.deal).
 REVIEW_BUDGET = Budget(seconds=60.0)
@@ -101,14 +102,30 @@ def record_of(args: tuple[int | str, ...]) -> DealRecord:
                                     rules_named(str(rules)))
 
 
-def bot_card(record: DealRecord) -> Job:
-    """The card a Strong computer player chooses for the seat to play after ``record``."""
-    return Job(JobKind.BOT_CARD, record_args(record), BOT_BUDGET)
+def bot_cards(record: DealRecord, learner: int) -> Job:
+    """The moves Strong computer players make after ``record`` until the seat ``learner`` is
+    to act (or the deal ends): one job per learner's action however many players search."""
+    return Job(JobKind.BOT_CARDS, (*record_args(record), learner), BOT_BUDGET)
 
 
 def review(record: DealRecord, learner: int) -> Job:
     """The solver's review of the deal ``record`` for the seat ``learner``."""
     return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner), REVIEW_BUDGET)
+
+
+def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
+    """Strong players' moves after ``record`` until ``learner`` is to act or the deal ends."""
+    from tutor.bots import BotLevel, decision_rng
+    from tutor.bots.simulate import WAITING
+
+    deal = record.deal()
+    bot = BotLevel.STRONG.bot()  # one for every seat: it reads only what the seat may know
+    moves: list[str] = []
+    while deal.phase in WAITING and (seat := deal.current_seat) not in (None, learner):
+        action = bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))
+        deal.push(action)
+        moves.append(str(action))
+    return tuple(moves)
 
 
 Report = Callable[[int, int], None]  # (done, total): how far a job has come
@@ -126,21 +143,15 @@ def run(job: Job) -> Any:
 
 
 def compute(job: Job, report: Report) -> Any:
-    """A job's result: a mined puzzle, a bot's action in the notation, a review's data."""
+    """A job's result: a mined puzzle, the bots' moves in the notation, a review's data."""
     if job.kind is JobKind.MINE_PUZZLE:
         from tutor.content.generate import generate
 
         players, seed = job.args
         return generate("proven", int(seed), int(players))
-    if job.kind is JobKind.BOT_CARD:
-        from tutor.bots import BotLevel, decision_rng
-
-        deal = record_of(job.args).deal()
-        seat = deal.current_seat
-        if seat is None:
-            raise ValueError("nobody is to act in this deal")
-        rng = decision_rng(deal.seed, len(deal.moves))
-        return str(BotLevel.STRONG.bot().choose(deal, seat, rng))
+    if job.kind is JobKind.BOT_CARDS:
+        *record, learner = job.args
+        return bots_moves(record_of(tuple(record)), int(learner))
     if job.kind is JobKind.REVIEW_DEAL:
         from tutor.review import review_deal
 

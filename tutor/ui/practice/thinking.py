@@ -1,19 +1,22 @@
 """The Strong computer players' cards, searched on the analysis workers, never in the page.
 
 When a computer player's card is a search (``PracticeDeal.thinking``), the page asks the
-service for it on each run: pending, the table shows the player thinking and a fragment looks
-for the answer a few times a second; done, the card is played (only where the deal still
-awaits it: an answer is never applied twice nor after a take-back); refused (the workers are
-full) or failed, the rules of thumb play the card at once and the page says so. Every change
-moves the table's ``seq`` on, so a click made on the table drawn before is not applied.
+service for the computer players' moves from there to the learner's turn (one job per
+learner's action, however many of them search) on each run: pending, the table shows the
+player thinking and a fragment looks for the answer a few times a second; done, the cards are
+played (only where the deal still awaits them: an answer is never applied twice nor after a
+take-back); refused (the workers are full) or failed, the rules of thumb play the card at once
+and the page says so. Every change moves the table's ``seq`` on, so a click made on the table
+drawn before is not applied.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from tutor.practice import LEARNER
 from tutor.practice.page import MessageKind, PracticeState
-from tutor.service import Job, Progress, State, bot_card
+from tutor.service import Job, Progress, State, bot_cards
 from tutor.ui.analysis import ask, wait_soon
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import seat_name
@@ -23,16 +26,17 @@ def searched_cards(state: PracticeState, lang: str) -> Job | None:
     """Play the searched cards that are in; the job still awaited (None: nothing awaited)."""
     current = state.game.deal
     while current.thinking is not None:
-        job = bot_card(current.record)
+        job = bot_cards(current.record, LEARNER)
         outcome = ask(job)
         if outcome.state is State.PENDING:
             return job
         moves = len(current.deal.moves)
-        if outcome.state is not State.DONE or not current.answer(moves, str(outcome.value)):
+        answered = outcome.state is State.DONE and isinstance(outcome.value, tuple)
+        if not (answered and current.answer(moves, outcome.value)):
             seat = current.fall_back()
-            assert seat is not None  # a seat was thinking
-            state.say(MessageKind.INFO, t(lang, "game.thinking.busy",
-                                          seat=seat_name(seat, current.players, lang)))
+            if seat is not None:
+                state.say(MessageKind.INFO, t(lang, "game.thinking.busy",
+                                              seat=seat_name(seat, current.players, lang)))
         state.changed()
         state.game.record()
     return None
