@@ -136,10 +136,27 @@ def run(job: Job) -> Any:
     from tutor.service.progress import worker_channel
 
     channel = worker_channel()
+    reported = False
+
+    def report(done: int, total: int) -> None:
+        nonlocal reported
+        reported = courtesy(channel.report, job.channel, done, total) or reported
+
     try:
-        return compute(job, lambda done, total: channel.report(job.channel, done, total))
+        return compute(job, report)
     finally:
-        channel.forget(job.channel)
+        if reported:
+            courtesy(channel.forget, job.channel)
+
+
+def courtesy(call: Callable[..., None], *args: object) -> bool:
+    """A progress report, best effort: True when it went through. Progress is a courtesy to
+    the page; a lost report must never fail the job it reports on."""
+    try:
+        call(*args)
+    except Exception:  # whatever the channel raises (a file, the network)
+        return False
+    return True
 
 
 def compute(job: Job, report: Report) -> Any:
