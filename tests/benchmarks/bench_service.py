@@ -35,7 +35,9 @@ from tutor.practice import LEARNER, PracticeDeal, Refusal
 from tutor.practice.game import bots_of
 from tutor.service import (
     AnalysisService,
+    Job,
     Limits,
+    Outcome,
     Requester,
     State,
     bot_cards,
@@ -65,14 +67,20 @@ def executor_of(args: argparse.Namespace) -> Executor:
     return dask_pool(args.scheduler) if args.scheduler else local_pool(args.workers)
 
 
-def wait_for(service: AnalysisService, who: Requester, job: object, poll: float) -> object:
+def outcome_of(service: AnalysisService, who: Requester, job: Job, poll: float) -> Outcome:
+    """Ask as the page does (every ``poll`` seconds) until the job is no longer pending."""
     deadline = time.monotonic() + WAIT
-    while (outcome := service.ask(who, job)).state is State.PENDING:  # type: ignore[arg-type]
+    while (outcome := service.ask(who, job)).state is State.PENDING:
         if time.monotonic() > deadline:
-            raise SystemExit("the workers never answered")
+            raise RuntimeError("the workers never answered")
         time.sleep(poll)
+    return outcome
+
+
+def wait_for(service: AnalysisService, who: Requester, job: Job, poll: float) -> object:
+    outcome = outcome_of(service, who, job, poll)
     if outcome.state is not State.DONE:
-        raise SystemExit(f"a job was {outcome.state.value}: {outcome.reason}")
+        raise RuntimeError(f"a job was {outcome.state.value}: {outcome.reason}")
     return outcome.value
 
 
@@ -97,8 +105,13 @@ def reviews(args: argparse.Namespace) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _learner_game(service: AnalysisService, seed: int, out: list[tuple[float, bool]]) -> None:
-    """One learner's deal against Strong players: (seconds, searched) per action."""
+Timed = tuple[float, bool, bool]  # seconds, waited for a search, fell back to the rules of thumb
+
+
+def _learner_game(service: AnalysisService, seed: int, out: list[Timed]) -> None:
+    """One learner's deal against Strong players, the page's way: per action, its time,
+    whether it waited for a search, whether the workers' answer failed (over budget on a
+    busy machine) and the rules of thumb played instead."""
     deal = PracticeDeal(4, seed, DEALER, bots=bots_of(BotLevel.STRONG, 4), elsewhere=True)
     who = Requester(f"learner-{seed}", f"10.0.0.{seed % 250}")
     learner = SimpleBot()
@@ -109,11 +122,14 @@ def _learner_game(service: AnalysisService, seed: int, out: list[tuple[float, bo
         refusal = act(deal, action)
         assert refusal is None, refusal
         searched = deal.thinking is not None
+        fell_back = False
         while deal.thinking is not None:
             moves = len(deal.deal.moves)
-            answer = wait_for(service, who, bot_cards(deal.record, LEARNER), SOON_SECONDS)
-            assert isinstance(answer, tuple) and deal.answer(moves, answer)
-        out.append((time.perf_counter() - start, searched))
+            outcome = outcome_of(service, who, bot_cards(deal.record, LEARNER), SOON_SECONDS)
+            if not (outcome.state is State.DONE and deal.answer(moves, outcome.value)):
+                deal.fall_back()
+                fell_back = True
+        out.append((time.perf_counter() - start, searched, fell_back))
 
 
 def act(deal: PracticeDeal, action: Action) -> Refusal | None:
@@ -139,15 +155,16 @@ def strong(args: argparse.Namespace) -> None:
     warm = played_deals(1, first_seed=10_000)[0]
     wait_for(service, Requester("warm", "local"), review(warm, LEARNER), 0.01)
     seeds = [record.seed for record in played_deals(args.games, first_seed=500)]
-    results: list[list[tuple[float, bool]]] = [[] for _ in seeds]
+    results: list[list[Timed]] = [[] for _ in seeds]
     games = [threading.Thread(target=_learner_game, args=(service, seed, results[i]))
              for i, seed in enumerate(seeds)]
     for game in games:
         game.start()
     for game in games:
         game.join()
-    actions = sorted(seconds for result in results for seconds, _ in result)
-    searched = sorted(seconds for result in results for seconds, s in result if s)
+    actions = sorted(seconds for result in results for seconds, _, _ in result)
+    searched = sorted(seconds for result in results for seconds, s, _ in result if s)
+    fell_back = sum(f for result in results for _, _, f in result)
 
     def p95(values: list[float]) -> float:
         return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
@@ -155,7 +172,8 @@ def strong(args: argparse.Namespace) -> None:
     print(f"{len(seeds)} games against Strong players at once, {args.workers} workers: "
           f"{len(actions)} learner's actions, median {statistics.median(actions):.2f} s, "
           f"p95 {p95(actions):.2f} s; the {len(searched)} that waited for a search: median "
-          f"{statistics.median(searched):.2f} s, p95 {p95(searched):.2f} s")
+          f"{statistics.median(searched):.2f} s, p95 {p95(searched):.2f} s; "
+          f"{fell_back} fell back to the rules of thumb (the workers' answer over budget)")
     executor.shutdown(wait=False, cancel_futures=True)
 
 
