@@ -93,7 +93,7 @@ def test_an_answer_for_another_moment_or_not_legal_is_not_applied() -> None:
     assert len(deal.deal.moves) == moves and deal.stage is Stage.THINKING
 
 
-def test_when_the_workers_cannot_search_the_rules_of_thumb_play_at_once() -> None:
+def test_when_the_workers_cannot_search_the_rules_of_thumb_play_at_once_to_the_learner() -> None:
     deal = page_deal(awaiting_search())
     board = deal.deal.copy()
     seat = deal.thinking
@@ -102,6 +102,8 @@ def test_when_the_workers_cannot_search_the_rules_of_thumb_play_at_once() -> Non
     moves = len(deal.deal.moves)
     assert deal.fall_back() == seat
     assert deal.deal.moves[moves] == expected
+    # and every computer player after it, up to the learner's turn: one wait, not one each
+    assert deal.thinking is None and (deal.finished or deal.deal.current_seat == LEARNER)
 
 
 def test_played_through_the_workers_the_deal_is_the_one_the_bots_play_in_place() -> None:

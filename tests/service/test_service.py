@@ -194,3 +194,16 @@ def test_the_progress_a_worker_reports_is_read_while_the_job_is_in_flight(
     channel.forget(job.channel)
     assert channel.read(job.channel) is None
     assert Progress.read("3 x") is None and Progress.read("²3 18") is None
+
+
+def test_a_failure_is_said_for_a_while_then_the_job_is_submitted_again() -> None:
+    analysis, executor, clock = service(Limits(failure_kept=30))
+    job = Job(JobKind.REVIEW_DEAL, (4, 1, 3, "fft-2012", "", 0), Budget(seconds=5))
+    analysis.ask(ANNA, job)
+    clock.now = 6
+    assert analysis.ask(ANNA, job).state is State.FAILED  # over budget: said
+    clock.now = 20
+    assert analysis.ask(ANNA, job).state is State.FAILED
+    clock.now = 40
+    assert analysis.ask(ANNA, job).state is State.PENDING  # asked again: a new try
+    assert len(executor.submitted) == 2

@@ -399,15 +399,15 @@ class PracticeDeal:
         return True
 
     def fall_back(self) -> int | None:
-        """The awaited computer player plays the rules of thumb's card at once (the workers
-        cannot take the search now); the seat that did (None: nobody was awaited)."""
-        seat = self.thinking
-        if seat is None:
-            return None
-        deal = self.deal
-        self._push(SimpleBot().choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
-        self.advance()
-        return seat
+        """The computer players play the rules of thumb's cards at once until the learner's
+        turn (the workers cannot take their searches now: the learner waits for them once,
+        not once per player); the first seat that did (None: nobody was awaited)."""
+        first = self.thinking
+        deal, simple = self.deal, SimpleBot()
+        while (seat := self.thinking) is not None:
+            self._push(simple.choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
+            self.advance()
+        return first
 
 
 __all__ = ["LEARNER", "PracticeDeal", "Refusal", "Stage"]

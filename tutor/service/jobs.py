@@ -73,9 +73,9 @@ MINE_BUDGET = Budget(seconds=60.0)
 # what a seed gives, and the stored puzzles are mined again.
 MINED_VERSION = 1
 # A Strong player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
-# players after a learner's card; a busy pool may hold them longer, after which the table plays
-# the rules of thumb instead.
-BOT_BUDGET = Budget(seconds=20.0)
+# players after a learner's card; a pool that holds them longer is saturated, and the table
+# plays the rules of thumb instead rather than keep the learner waiting.
+BOT_BUDGET = Budget(seconds=8.0)
 # A review is about one node budget per card beyond its exact part (tutor.review.deal).
 REVIEW_BUDGET = Budget(seconds=60.0)
 

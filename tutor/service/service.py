@@ -69,6 +69,9 @@ class Limits:
 
     in_flight: int = 16
     kept: int = 512
+    # a failure (a job over its budget on a busy pool, a worker lost) is said for this long,
+    # then asking again submits the job again
+    failure_kept: float = 30.0
     new_per_minute_learner: float = 6.0
     new_per_minute_connection: float = 20.0
     burst: int = 3
@@ -95,6 +98,7 @@ class AnalysisService:
         self._lock = threading.Lock()
         self._flights: dict[tuple[object, ...], _Flight] = {}
         self._results: OrderedDict[tuple[object, ...], Outcome] = OrderedDict()
+        self._failed_at: dict[tuple[object, ...], float] = {}
         self._wanted: dict[str, tuple[object, ...]] = {}
         per_learner = self.limits.new_per_minute_learner / 60
         per_connection = self.limits.new_per_minute_connection / 60
@@ -106,6 +110,9 @@ class AnalysisService:
         key = job.key
         with self._lock:
             kept = self._results.get(key)
+            if kept is not None and self._stale_failure(key, kept):
+                del self._results[key]
+                kept = None
             if kept is not None:
                 self._results.move_to_end(key)
                 return kept
@@ -187,7 +194,16 @@ class AnalysisService:
                 return  # given up past its budget
             self._keep(key, outcome)
 
+    def _stale_failure(self, key: tuple[object, ...], kept: Outcome) -> bool:
+        failed = self._failed_at.get(key)
+        return (kept.state is State.FAILED and failed is not None
+                and self._clock() - failed > self.limits.failure_kept)
+
     def _keep(self, key: tuple[object, ...], outcome: Outcome) -> None:
+        if outcome.state is State.FAILED:
+            self._failed_at[key] = self._clock()
+            if len(self._failed_at) > self.limits.kept:  # a bound: the oldest are long stale
+                self._failed_at.pop(next(iter(self._failed_at)))
         self._results[key] = outcome
         self._results.move_to_end(key)
         while len(self._results) > self.limits.kept:

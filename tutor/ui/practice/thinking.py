@@ -5,9 +5,9 @@ service for the computer players' moves from there to the learner's turn (one jo
 learner's action, however many of them search) on each run: pending, the table shows the
 player thinking and a fragment looks for the answer a few times a second; done, the cards are
 played (only where the deal still awaits them: an answer is never applied twice nor after a
-take-back); refused (the workers are full) or failed, the rules of thumb play the card at once
-and the page says so. Every change moves the table's ``seq`` on, so a click made on the table
-drawn before is not applied.
+take-back); refused (the workers are full) or failed, the rules of thumb play the cards at
+once up to the learner's turn and the page says so. Every change moves the table's ``seq`` on,
+so a click made on the table drawn before is not applied.
 """
 
 from __future__ import annotations
@@ -32,11 +32,9 @@ def searched_cards(state: PracticeState, lang: str) -> Job | None:
             return job
         moves = len(current.deal.moves)
         answered = outcome.state is State.DONE and isinstance(outcome.value, tuple)
-        if not (answered and current.answer(moves, outcome.value)):
-            seat = current.fall_back()
-            if seat is not None:
-                state.say(MessageKind.INFO, t(lang, "game.thinking.busy",
-                                              seat=seat_name(seat, current.players, lang)))
+        applied = answered and current.answer(moves, outcome.value)
+        if not applied and current.fall_back() is not None:
+            state.say(MessageKind.INFO, t(lang, "game.thinking.busy"))
         state.changed()
         state.game.record()
     return None
