@@ -18,12 +18,14 @@ from streamlit.runtime.caching.cache_utils import CachedFunc
 from streamlit.testing.v1 import AppTest
 
 from tutor.progress.store import Database, LearnerStore
-from tutor.ui import session
+from tutor.ui import analysis, session
 from tutor.ui.learner import LEARNER
 
 ROOT = Path(__file__).resolve().parents[2]
-# What a test may inherit from the tests before it in the same process: read-only data only.
-KEPT_CACHES = (session.bank,)
+# What a test may inherit from the tests before it in the same process: read-only data, and
+# the analysis service (its results are functions of the jobs' arguments; keeping its worker
+# pool spares each test starting processes).
+KEPT_CACHES = (session.bank, analysis.analysis)
 
 
 def clear_caches() -> None:

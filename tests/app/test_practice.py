@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
+from tests.app.test_review_page import until_reviewed
 from tutor.bots.simple import SimpleBot
 from tutor.bots.strong import BotLevel, StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
@@ -494,6 +495,7 @@ def test_the_review_on_the_table_shows_the_solvers_judgement_stored_once_and_lin
     ]
     assert mine.deal_review(game.game_id, number) is None  # nothing computed before it is asked
     at.button(key="practice-review-open").click().run()
+    until_reviewed(at)  # on the analysis workers, the page meanwhile shows its progress
     shown = texts(at)
     assert "all hands visible" in shown
     assert "Your card" in shown

@@ -5,6 +5,7 @@ stored once; and "My progress" showing the mistakes per reviewed deal."""
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
 from pathlib import Path
 
@@ -55,12 +56,25 @@ def saved_game(store: LearnerStore) -> int:
     return store.create_game("Practice (4 players)", "practice", game_data()).id
 
 
-def open_review(**params: str) -> AppTest:
+def open_review(*, reviewed: bool = True, **params: str) -> AppTest:
+    """The review page (``reviewed``: once the analysis workers' review is in)."""
     at = AppTest.from_file(PAGE, default_timeout=60)
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
     assert not at.exception, at.exception
+    return until_reviewed(at) if reviewed else at
+
+
+def until_reviewed(at: AppTest) -> AppTest:
+    """Rerun the page while it shows the review's progress bar (the workers are judging: a
+    bound for a broken pool, no timing)."""
+    deadline = time.monotonic() + 120
+    while at.get("progress"):
+        assert time.monotonic() < deadline, "the analysis workers never reviewed the deal"
+        time.sleep(0.2)
+        at.run()
+        assert not at.exception, at.exception
     return at
 
 
@@ -177,7 +191,7 @@ def test_another_learners_game_is_not_reviewable(database: Database, mine: Learn
     assert other.deal_reviews() == [] and mine.deal_reviews() == []
     # and with a game of one's own, their id still chooses one's own
     mine_id = saved_game(mine)
-    at = open_review(game=str(theirs))
+    at = open_review(game=str(theirs), reviewed=False)  # said in the first run
     assert "not one of your saved games" in texts(at)
     assert at.query_params["game"] == str(mine_id)
     assert other.deal_reviews() == []

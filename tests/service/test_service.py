@@ -145,3 +145,65 @@ def test_results_kept_are_bounded() -> None:
         executor.finish(seed, seed)
     assert analysis.ask(ANNA, mine_puzzle(4, 2)).state is State.DONE
     assert analysis.ask(ANNA, mine_puzzle(4, 0)).state is State.PENDING  # forgotten, asked again
+
+
+def test_bot_cards_or_a_review_spend_no_rate_limit_only_the_queue() -> None:
+    from tutor.engine import DealRecord
+    from tutor.service import bot_cards, review
+
+    analysis, _, _ = service(Limits(new_per_minute_learner=1, burst=1, in_flight=3))
+    for seed in (1, 2, 3):  # a new card after each move: never limited by the rate
+        assert analysis.ask(ANNA, bot_cards(DealRecord(4, seed, 3), 0)).state is State.PENDING
+    assert analysis.ask(BRUNO, review(DealRecord(4, 1, 3), 0)).state is State.PENDING
+    carla, dario = Requester("carla", "10.0.0.3"), Requester("dario", "10.0.0.4")
+    assert analysis.ask(carla, bot_cards(DealRecord(4, 9, 3), 0)).state is State.PENDING
+    full = analysis.ask(dario, bot_cards(DealRecord(4, 10, 3), 0))
+    assert (full.state, full.reason) == (State.REFUSED, Refusal.QUEUE_FULL)
+
+
+def test_a_deal_travels_as_its_records_text_poignee_included() -> None:
+    from tutor.engine import DealRecord
+    from tutor.service.jobs import record_args, record_of
+
+    record = DealRecord.from_notation(4, 9, 3, ["bid:pass", "bid:garde", "bid:pass",
+                                                "bid:pass"])
+    shown = DealRecord(4, 9, 3, record.rules, (*record.moves,))
+    assert record_of(record_args(shown)) == shown
+    assert all(isinstance(arg, int | str) for arg in record_args(shown))
+    from tutor.engine import ShowPoignee
+
+    poignee = DealRecord(4, 9, 3, record.rules, (ShowPoignee(0b1110 << 56),))
+    assert record_of(record_args(poignee)).notation == poignee.notation
+
+
+def test_the_progress_a_worker_reports_is_read_while_the_job_is_in_flight(
+        tmp_path: Any) -> None:
+    from tutor.service.progress import FileChannel, Progress
+
+    channel = FileChannel(tmp_path)
+    executor, clock = HeldExecutor(), Clock()
+    analysis = AnalysisService(executor, None, clock, channel)
+    job = mine_puzzle(4, 7)
+    analysis.ask(ANNA, job)
+    assert analysis.progress(job) is None  # nothing reported yet
+    channel.report(job.channel, 3, 18)
+    assert analysis.progress(job) == Progress(3, 18)
+    executor.finish(0, "the puzzle")
+    assert analysis.progress(job) is None  # done: no bar
+    channel.report(job.channel, 18, 18)
+    channel.forget(job.channel)
+    assert channel.read(job.channel) is None
+    assert Progress.read("3 x") is None and Progress.read("²3 18") is None
+
+
+def test_a_failure_is_said_for_a_while_then_the_job_is_submitted_again() -> None:
+    analysis, executor, clock = service(Limits(failure_kept=30))
+    job = Job(JobKind.REVIEW_DEAL, (4, 1, 3, "fft-2012", "", 0), Budget(seconds=5))
+    analysis.ask(ANNA, job)
+    clock.now = 6
+    assert analysis.ask(ANNA, job).state is State.FAILED  # over budget: said
+    clock.now = 20
+    assert analysis.ask(ANNA, job).state is State.FAILED
+    clock.now = 40
+    assert analysis.ask(ANNA, job).state is State.PENDING  # asked again: a new try
+    assert len(executor.submitted) == 2

@@ -16,6 +16,7 @@ import pytest
 from tutor.content.generate import generate
 from tutor.service import AnalysisService, Requester, State, local_pool, mine_puzzle
 from tutor.service.executors import configured_executor, local_worker_count
+from tutor.service.jobs import Budget, Job
 from tutor.service.service import Outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,12 @@ def test_the_local_pool_size_is_the_setting_when_sane_else_cores_less_one() -> N
     fallback = max(1, (os.cpu_count() or 2) - 1)
     for bad in ("0", "-1", "²", "1e9", "100000", ""):
         assert local_worker_count({"TAROT_TUTOR_WORKERS": bad}) == fallback
+
+
+def patient(job: Job) -> Job:
+    """``job`` with the test's bound as its budget: on a loaded machine the page's budget may
+    pass (the page then falls back), which is not what these tests are about."""
+    return Job(job.kind, job.args, Budget(seconds=WAIT))
 
 
 def _free_port() -> int:
@@ -96,7 +103,65 @@ def test_a_dask_scheduler_named_in_the_setting_runs_the_jobs_on_its_workers(
                 for seed in seeds]
         with get_task_stream(client=watcher) as stream:
             outcomes = until_done(service, asks)  # type: ignore[arg-type]
-        assert [o.state for o in outcomes] == [State.DONE] * 4
+        assert [o.state for o in outcomes] == [State.DONE] * 4, [o.reason for o in outcomes]
         assert [o.value for o in outcomes] == [generate("proven", s, 4) for s in seeds]
         assert len({task["worker"] for task in stream.data}) == 2  # both workers computed
+        executor.shutdown(wait=False)
+
+
+def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -> None:
+    """A deal's review (its progress read from the scheduler meanwhile) and every search of a
+    Strong game, through the service as the pages ask: the same review and the same deal as
+    computed in place."""
+    from distributed import Client, get_task_stream
+
+    from tests.practice.test_thinking import awaiting_search, page_deal
+    from tests.review.test_review_deal import blunder_record
+    from tutor.bots import SimpleBot, decision_rng
+    from tutor.bots.strong import BotLevel
+    from tutor.engine import Play
+    from tutor.practice import LEARNER, PracticeDeal
+    from tutor.practice.game import bots_of
+    from tutor.review import review_deal
+    from tutor.service import bot_cards, channel_for, review
+
+    with Client(dask_cluster, timeout=60) as watcher:
+        watcher.wait_for_workers(2, timeout=60)
+        executor = configured_executor({"TAROT_TUTOR_DASK_SCHEDULER": dask_cluster})
+        service = AnalysisService(executor, channel=channel_for(executor))
+        anna = Requester("anna", "10.0.0.1")
+        with get_task_stream(client=watcher) as stream:
+            job = patient(review(blunder_record(), 0))
+            seen = []
+            deadline = time.monotonic() + WAIT
+            while (outcome := service.ask(anna, job)).state is State.PENDING:
+                assert time.monotonic() < deadline, "the workers never answered"
+                seen.append(service.progress(job))
+                time.sleep(0.05)
+            assert outcome.state is State.DONE
+            assert outcome.value == review_deal(blunder_record(), 0).to_data()
+            reports = [p for p in seen if p is not None]
+            assert reports and all(p.total == 18 for p in reports)  # the learner's 18 cards
+
+            record = awaiting_search()
+            here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, 4))
+            there = page_deal(record)
+            bruno = Requester("bruno", "10.0.0.2")
+            searches = 0
+            for deal in (here, there):
+                while not deal.finished:
+                    if deal.thinking is not None:  # asked of the workers, as the page does
+                        job = patient(bot_cards(deal.record, LEARNER))
+                        [asked] = until_done(service, [(bruno, job)])
+                        assert asked.state is State.DONE
+                        assert deal.answer(len(deal.deal.moves), asked.value)
+                        searches += 1
+                        continue
+                    board = deal.deal
+                    action = SimpleBot().choose(board, LEARNER,
+                                                decision_rng(board.seed, len(board.moves)))
+                    assert isinstance(action, Play) and deal.play(action.card) is None
+            assert here.moves == there.moves
+            assert searches >= 1
+        assert len(stream.data) == 1 + searches  # every job ran on a worker of the cluster
         executor.shutdown(wait=False)

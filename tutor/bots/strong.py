@@ -63,16 +63,28 @@ class StrongBot:
         self._table = TableKnowledge()
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
-        if (
-            deal.phase is not Phase.PLAYING
-            or deal.tricks_per_deal - deal.tricks_done > self.solve_from
-            or (not deal.played_seats >> seat & 1 and deal.poignee_choices())
-        ):
+        if not self._plays_late(deal, seat):
             return self._simple.choose(deal, seat, rng)
         legal = deal.legal_plays()
         if legal & (legal - 1) == 0:  # one legal card
             return PLAYS[legal.bit_length() - 1]
         return PLAYS[self.best_card(deal, seat, rng)]
+
+    def _plays_late(self, deal: Deal, seat: int) -> bool:
+        """A card to play with ``solve_from`` tricks or fewer left (no poignée to decide)."""
+        return (
+            deal.phase is Phase.PLAYING
+            and deal.tricks_per_deal - deal.tricks_done <= self.solve_from
+            and not (not deal.played_seats >> seat & 1 and deal.poignee_choices())
+        )
+
+    def searches(self, deal: Deal, seat: int) -> bool:
+        """Whether ``seat``'s decision now is a search (a card among several, late in the
+        deal), which a page hands to the analysis workers."""
+        if not self._plays_late(deal, seat):
+            return False
+        legal = deal.legal_plays()
+        return legal & (legal - 1) != 0
 
     def card_values(self, deal: Deal, seat: int, rng: random.Random) -> dict[Card, float]:
         """Every legal card's average taker's mark over the samples (``seat`` is to play)."""

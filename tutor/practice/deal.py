@@ -5,6 +5,13 @@ returns a ``Refusal`` with the engine's reason code when the rules forbid it, No
 and, after each of them, the bots act until the learner must act again (or the deal ends), in
 the same call. The coach's remarks are computed as the learner's tricks complete.
 
+A Strong computer player's card is a search. A deal played on a page is made with
+``elsewhere=True``: the bots then stop at such a card (``thinking`` names the seat, the stage is
+``THINKING``), the page asks the analysis workers for the bots' moves from there to the
+learner's turn and hands them back (``answer``), or, when the workers cannot take it, has
+the rules of thumb play (``fall_back``).
+Everywhere else (tests, the command line, the benchmarks) the bots search in place.
+
 A deal is reproducible: the cards come from ``(players, seed, dealer)`` and the bots' choices
 from ``decision_rng(seed, move number)``, so its record (``record``: the deal and its moves)
 rebuilds it (``from_record``), through the same replay as the deal review's.
@@ -12,13 +19,14 @@ rebuilds it (``from_record``), through the same replay as the deal review's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.bots.base import Bot
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, decision_rng
+from tutor.bots.strong import StrongBot
 from tutor.engine import (
     FFT_2012,
     NO_SUIT_LED,
@@ -42,6 +50,7 @@ from tutor.engine import (
     callable_cards,
     cards_of,
     led_suit,
+    parse_action,
     petit_sec_seat,
 )
 from tutor.practice.coach import Remark, remarks_on
@@ -59,6 +68,7 @@ class Stage(StrEnum):
     CHELEM = "chelem"  # the écart is done (cards can still be taken back): announce or not
     POIGNEE = "poignee"  # before the learner's first card, with enough trumps to show
     PLAY = "play"
+    THINKING = "thinking"  # a computer player's card is being searched on the workers
     FINISHED = "finished"
     REDEAL = "redeal"
 
@@ -84,10 +94,11 @@ class PracticeDeal:
         bots: Mapping[int, Bot] | None = None,
         declined_poignee: bool = False,
         rules: Rules = FFT_2012,
+        elsewhere: bool = False,
     ) -> None:
         """A new deal (no move yet); the learner speaks first unless ``dealer`` says."""
         dealer = players - 1 if dealer is None else dealer % players  # the learner speaks first
-        self._take(Deal.new(players, seed, dealer, rules), bots, declined_poignee)
+        self._take(Deal.new(players, seed, dealer, rules), bots, declined_poignee, elsewhere)
         self.advance()
 
     @classmethod
@@ -97,12 +108,13 @@ class PracticeDeal:
         *,
         bots: Mapping[int, Bot] | None = None,
         declined_poignee: bool = False,
+        elsewhere: bool = False,
     ) -> PracticeDeal:
         """The deal ``record`` rebuilt move by move (each checked by the engine), with its
         events and the coach's remarks as when it was played; then the bots act if it is
         their turn."""
         self = cls.__new__(cls)
-        self._take(record.dealt(), bots, False)
+        self._take(record.dealt(), bots, False, elsewhere)
         for action in record.moves:
             self._push(action)
         # after the replay: its moves were made with the poignée still to be answered, so a
@@ -119,12 +131,15 @@ class PracticeDeal:
         seat 0 and the bots act at once if it is their turn. Its moves so far are not
         judged by the coach."""
         self = cls.__new__(cls)
-        self._take(deal, bots, declined_poignee)
+        self._take(deal, bots, declined_poignee, elsewhere=False)
         self.advance()
         return self
 
-    def _take(self, deal: Deal, bots: Mapping[int, Bot] | None, declined_poignee: bool) -> None:
+    def _take(
+        self, deal: Deal, bots: Mapping[int, Bot] | None, declined_poignee: bool, elsewhere: bool
+    ) -> None:
         self.deal = deal
+        self.elsewhere = elsewhere  # the bots' searches are asked of the analysis workers
         self.bots: Mapping[int, Bot] = bots or {
             seat: SimpleBot() for seat in range(deal.players) if seat != LEARNER
         }
@@ -188,6 +203,8 @@ class PracticeDeal:
             return Stage.ECART
         if phase is Phase.CHELEM:
             return Stage.CHELEM
+        if self.thinking is not None:
+            return Stage.THINKING
         if self.poignee_options():
             return Stage.POIGNEE
         return Stage.PLAY
@@ -347,12 +364,55 @@ class PracticeDeal:
             self.remarks += remarks_on(gathered)
 
     def advance(self) -> None:
-        """The bots act until the learner must act or the deal is over."""
+        """The bots act until the learner must act, the deal is over, or (``elsewhere``) a
+        bot's card is a search for the workers."""
         deal = self.deal
         while deal.phase in WAITING and deal.current_seat != LEARNER:
             seat = deal.current_seat
             assert seat is not None
-            self._push(self.bots[seat].choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
+            bot = self.bots[seat]
+            if self.elsewhere and isinstance(bot, StrongBot) and bot.searches(deal, seat):
+                return
+            self._push(bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
+
+    # --- a computer player's card searched elsewhere --------------------------------------
+    @property
+    def thinking(self) -> int | None:
+        """The computer player whose card is being searched on the workers (None: nobody)."""
+        deal = self.deal
+        if not self.elsewhere or deal.phase not in WAITING or deal.current_seat == LEARNER:
+            return None
+        return deal.current_seat
+
+    def answer(self, moves: int, actions: Sequence[str]) -> bool:
+        """The workers' answer for the card awaited after ``moves`` moves: the computer
+        players' moves from there until the learner's turn, played if the deal still awaits
+        them (an answer for another moment — repeated, or after a take-back — is never
+        applied); then the bots go on. False when not wholly applied: not awaited, or a move
+        the engine refuses or that would be the learner's (those before it stay: each was
+        legal)."""
+        if self.thinking is None or len(self.deal.moves) != moves or not actions:
+            return False
+        for text in actions:
+            if self.thinking is None:
+                return False
+            try:
+                self._push(parse_action(text))
+            except ValueError:  # not in the notation, or refused by the engine
+                return False
+        self.advance()
+        return True
+
+    def fall_back(self) -> int | None:
+        """The computer players play the rules of thumb's cards at once until the learner's
+        turn (the workers cannot take their searches now: the learner waits for them once,
+        not once per player); the first seat that did (None: nobody was awaited)."""
+        first = self.thinking
+        deal, simple = self.deal, SimpleBot()
+        while (seat := self.thinking) is not None:
+            self._push(simple.choose(deal, seat, decision_rng(deal.seed, len(deal.moves))))
+            self.advance()
+        return first
 
 
 __all__ = ["LEARNER", "PracticeDeal", "Refusal", "Stage"]

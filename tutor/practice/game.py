@@ -105,6 +105,9 @@ class PracticeGame:
     number: int = 1  # the number of the deal in progress (or just over), 1-based
     rules: Rules = FFT_2012
     level: BotLevel = BotLevel.BEGINNER
+    # a page's game: the Strong players' searches are asked of the analysis workers (see
+    # ``PracticeDeal``); elsewhere they search in place
+    elsewhere: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
@@ -131,13 +134,15 @@ class PracticeGame:
         coach: CoachLevel = CoachLevel.ALWAYS,
         rules: Rules = FFT_2012,
         level: BotLevel = BotLevel.BEGINNER,
+        elsewhere: bool = False,
     ) -> PracticeGame:
         """A new game; ``target`` None takes the rules' own (None under FFT 2012)."""
         if seed is None:
             seed = random.SystemRandom().randrange(SEED_RANGE)
         if target is None:
             target = rules.target_score
-        return cls(players, seed, dealer, target, coach, rules=rules, level=level)
+        return cls(players, seed, dealer, target, coach, rules=rules, level=level,
+                   elsewhere=elsewhere)
 
     # --- the deals ------------------------------------------------------------------------
     @property
@@ -158,6 +163,7 @@ class PracticeGame:
             dealer,
             bots=bots_of(self.level, self.players),
             rules=self.rules,
+            elsewhere=self.elsewhere,
         )
 
     def dealt_again(self) -> PracticeDeal:
@@ -250,7 +256,9 @@ class PracticeGame:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any], game_id: int | None = None) -> PracticeGame:
+    def from_data(
+        cls, data: dict[str, Any], game_id: int | None = None, *, elsewhere: bool = False
+    ) -> PracticeGame:
         """Rebuild a saved game (every move is checked again by the engine); ValueError when
         the data is not a practice game this version can read."""
         try:
@@ -273,6 +281,7 @@ class PracticeGame:
                 record,
                 declined_poignee=bool(current.get("declined_poignee", False)),
                 bots=bots_of(level, players),
+                elsewhere=elsewhere,
             )
             deal.takebacks = int(current.get("takebacks", 0))  # none before take-backs
             target = data.get("target")
@@ -288,6 +297,7 @@ class PracticeGame:
                 int(current.get("number", len(data.get("rows", [])) + 1)),
                 rules,
                 level,
+                elsewhere,
             )
             return game
         except (KeyError, TypeError, ValueError) as error:

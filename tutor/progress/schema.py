@@ -199,6 +199,20 @@ puzzle_filters = sa.Table(
     sa.PrimaryKeyConstraint("learner_id", name="pk_puzzle_filters"),
 )
 
+# A mined best-card puzzle per (seed, players): anonymous content every learner shares, kept
+# so that the analysis workers search a seed once (``version``: the miner's that made it; a
+# puzzle another miner made is mined again).
+mined_puzzles = sa.Table(
+    "mined_puzzles",
+    metadata,
+    sa.Column("players", sa.Integer(), nullable=False),
+    sa.Column("seed", sa.BigInteger(), nullable=False),
+    sa.Column("version", sa.Integer(), nullable=False),
+    sa.Column("data", sa.JSON(), nullable=False),  # the puzzle as the content models dump it
+    sa.Column("created", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("players", "seed", name="pk_mined_puzzles"),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
 LEARNER_TABLES = (
     attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters, games

@@ -646,6 +646,31 @@ class Database:
 
         return self.run(claim, write=True)
 
+    # --- shared content: mined puzzles ---------------------------------------------------
+    def mined_puzzle(self, players: int, seed: int, version: int) -> dict[str, Any] | None:
+        """The puzzle mined from ``seed`` at ``players`` players by miner ``version`` (None:
+        not mined yet, or by another version)."""
+        m = t.mined_puzzles
+        query = sa.select(m.c.data).where(
+            m.c.players == int(players), m.c.seed == int(seed), m.c.version == int(version)
+        )
+        found = self.run(lambda c: c.execute(query).scalar(), write=False)
+        return dict(found) if isinstance(found, dict) else None
+
+    def save_mined_puzzle(
+        self, players: int, seed: int, version: int, data: dict[str, Any]
+    ) -> None:
+        """Keep a mined puzzle for everyone (replacing one an older miner made)."""
+        values = {"version": int(version), "data": _json_value(data, "puzzle"), "created": now()}
+        insert = self._insert(t.mined_puzzles).values(
+            players=int(players), seed=int(seed), **values
+        )
+        upsert = insert.on_conflict_do_update(
+            index_elements=["players", "seed"],
+            set_={key: insert.excluded[key] for key in values},
+        )
+        self.run(lambda c: c.execute(upsert), write=True)
+
     def _insert(self, table: sa.Table) -> Any:
         """An INSERT with ``on_conflict_do_*`` (both dialects spell it the same way)."""
         return (sqlite_dialect.insert if self.is_sqlite else pg_dialect.insert)(table)

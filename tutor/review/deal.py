@@ -28,6 +28,7 @@ mistake 4 to 14, a blunder 15 or more (a card that can turn the deal). See ``THR
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -282,15 +283,22 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
 
 
 def review_deal(
-    record: DealRecord, learner: int = 0, *, node_budget: int = NODE_BUDGET
+    record: DealRecord,
+    learner: int = 0,
+    *,
+    node_budget: int = NODE_BUDGET,
+    on_card: Callable[[int, int], None] | None = None,
 ) -> DealReview:
     """The review of the deal ``record`` for the player at seat ``learner`` (see the module
     docstring), from the deal's replay (``tutor.practice.replay``, shared with the pages that
     show the tricks). A deal that was not played (a redeal, or moves stopping before the
-    cards) has no cards to review."""
+    cards) has no cards to review. ``on_card(done, total)`` hears of each card judged, the
+    last first (for a progress bar: the judging may stop before the first card)."""
     views = replay(record, learner)
     turns = _learner_turns(views, learner)
     remarks = tuple(view.remarks for view in views)
+    if on_card is not None:
+        on_card(0, len(turns))
     solvers: dict[tuple[object, ...], Solver] = {}
     for turn in turns:  # the earliest position of each setup roots its solver
         key = _setup_key(turn.position)
@@ -303,9 +311,20 @@ def review_deal(
             judged[turn.trick] = _judge(solvers[_setup_key(turn.position)], turn, node_budget)
         except SearchCut:
             break
+        if on_card is not None:
+            on_card(len(judged), len(turns))
     cards = tuple(judged.get(turn.trick) or _not_judged(turn) for turn in turns)
     nodes = sum(s.nodes for s in solvers.values())
     return DealReview(record.players, learner, cards, remarks, nodes)
+
+
+def coach_only(record: DealRecord, learner: int = 0) -> DealReview:
+    """The deal's review before (or without) the solver: every card not judged, the coach's
+    remarks beside each trick. What a page shows while the solver's review is computed
+    elsewhere, or could not be; never stored."""
+    views = replay(record, learner)
+    cards = tuple(_not_judged(turn) for turn in _learner_turns(views, learner))
+    return DealReview(record.players, learner, cards, tuple(view.remarks for view in views), 0)
 
 
 def _not_judged(turn: _Turn) -> CardReview:
@@ -319,6 +338,7 @@ __all__ = [
     "CardReview",
     "DealReview",
     "Verdict",
+    "coach_only",
     "review_deal",
     "verdict_for",
 ]

@@ -10,8 +10,23 @@ A page asks on every run and shows its fallback until the outcome is done (see
 ``tutor.service.service``); ``tutor.service.executors`` chooses the workers.
 """
 
-from tutor.service.executors import configured_executor, local_pool, local_worker_count
-from tutor.service.jobs import Budget, Job, JobKind, mine_puzzle, run
+from tutor.service.executors import (
+    channel_for,
+    configured_executor,
+    local_pool,
+    local_worker_count,
+)
+from tutor.service.jobs import (
+    MINED_VERSION,
+    Budget,
+    Job,
+    JobKind,
+    bot_cards,
+    mine_puzzle,
+    review,
+    run,
+)
+from tutor.service.progress import Progress
 from tutor.service.service import (
     AnalysisService,
     Limits,
@@ -22,18 +37,23 @@ from tutor.service.service import (
 )
 
 __all__ = [
+    "MINED_VERSION",
     "AnalysisService",
     "Budget",
     "Job",
     "JobKind",
     "Limits",
     "Outcome",
+    "Progress",
     "Refusal",
     "Requester",
     "State",
+    "bot_cards",
+    "channel_for",
     "configured_executor",
     "local_pool",
     "local_worker_count",
     "mine_puzzle",
+    "review",
     "run",
 ]

@@ -13,6 +13,8 @@ import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from tutor.service.progress import Channel, DaskChannel, FileChannel
+
 SCHEDULER_SETTING = "TAROT_TUTOR_DASK_SCHEDULER"
 WORKERS_SETTING = "TAROT_TUTOR_WORKERS"
 MAX_LOCAL_WORKERS = 64
@@ -47,3 +49,10 @@ def configured_executor(environ: dict[str, str] | None = None) -> Executor:
     env = environ if environ is not None else dict(os.environ)
     address = env.get(SCHEDULER_SETTING, "").strip()
     return dask_pool(address) if address else local_pool(local_worker_count(env))
+
+
+def channel_for(executor: Executor) -> Channel:
+    """Where the jobs of ``executor`` report their progress: the Dask cluster's scheduler for
+    a Dask client's executor, else files under the temp dir (the local pool's machine)."""
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor keeps its client
+    return DaskChannel(client) if client is not None else FileChannel()

@@ -4,19 +4,36 @@ A job names a function by its kind (an enum, so a worker only ever runs the proj
 functions) and carries plain, picklable arguments and a budget. Two jobs with the same kind,
 arguments and budget are the same request: the service computes it once. ``run`` is what a
 worker process executes; it imports the heavy modules there, not in the web process.
+
+A deal travels as its record's text form (``record_args``: players, seed, dealer, the rules'
+name and the moves in the engine's notation), so a job is a few hundred bytes whichever
+machine runs it, and the worker replays it through the engine.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from tutor.engine import DealRecord, rules_named
 
 
 class JobKind(StrEnum):
     """The heavy work the app hands to the workers."""
 
     MINE_PUZZLE = "mine-puzzle"  # a proven best-card position from a seeded computer deal
+    BOT_CARDS = "bot-cards"  # the Strong computer players' moves until the learner's turn
+    REVIEW_DEAL = "review-deal"  # the solver's verdict on each of the learner's cards
+
+    @property
+    def rate_limited(self) -> bool:
+        """New jobs a visitor can ask for at will (a new seed each click) are rate-limited; a
+        bot's card or a deal's review comes once per move or deal played, bounded by the
+        queue and by one job per learner."""
+        return self is JobKind.MINE_PUZZLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +62,22 @@ class Job:
         """Identical requests (same position, same budget) share this key."""
         return (self.kind.value, self.args, self.budget.seconds)
 
+    @property
+    def channel(self) -> str:
+        """The name its progress is reported under (the same for identical requests)."""
+        return hashlib.sha256(repr(self.key).encode()).hexdigest()[:24]
+
 
 MINE_BUDGET = Budget(seconds=60.0)
+# The miner's version, stored with each mined puzzle: raise it when the miner's code changes
+# what a seed gives, and the stored puzzles are mined again.
+MINED_VERSION = 1
+# A Strong player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
+# players after a learner's card; a pool that holds them longer is saturated, and the table
+# plays the rules of thumb instead rather than keep the learner waiting.
+BOT_BUDGET = Budget(seconds=8.0)
+# A review is about one node budget per card beyond its exact part (tutor.review.deal).
+REVIEW_BUDGET = Budget(seconds=60.0)
 
 
 def mine_puzzle(players: int, seed: int) -> Job:
@@ -54,11 +85,93 @@ def mine_puzzle(players: int, seed: int) -> Job:
     return Job(JobKind.MINE_PUZZLE, (players, seed), MINE_BUDGET)
 
 
+MOVES_APART = "\n"  # a poignée's move has spaces in it: moves are one a line
+
+
+def record_args(record: DealRecord) -> tuple[int | str, ...]:
+    """A deal record as plain job arguments."""
+    return (record.players, record.seed, record.dealer, record.rules.name,
+            MOVES_APART.join(record.notation))
+
+
+def record_of(args: tuple[int | str, ...]) -> DealRecord:
+    """The record ``record_args`` wrote (each move checked by the engine when replayed)."""
+    players, seed, dealer, rules, moves = args
+    written = [move for move in str(moves).split(MOVES_APART) if move]
+    return DealRecord.from_notation(int(players), int(seed), int(dealer), written,
+                                    rules_named(str(rules)))
+
+
+def bot_cards(record: DealRecord, learner: int) -> Job:
+    """The moves Strong computer players make after ``record`` until the seat ``learner`` is
+    to act (or the deal ends): one job per learner's action however many players search."""
+    return Job(JobKind.BOT_CARDS, (*record_args(record), learner), BOT_BUDGET)
+
+
+def review(record: DealRecord, learner: int) -> Job:
+    """The solver's review of the deal ``record`` for the seat ``learner``."""
+    return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner), REVIEW_BUDGET)
+
+
+def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
+    """Strong players' moves after ``record`` until ``learner`` is to act or the deal ends."""
+    from tutor.bots import BotLevel, decision_rng
+    from tutor.bots.simulate import WAITING
+
+    deal = record.deal()
+    bot = BotLevel.STRONG.bot()  # one for every seat: it reads only what the seat may know
+    moves: list[str] = []
+    while deal.phase in WAITING and (seat := deal.current_seat) not in (None, learner):
+        action = bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))
+        deal.push(action)
+        moves.append(str(action))
+    return tuple(moves)
+
+
+Report = Callable[[int, int], None]  # (done, total): how far a job has come
+
+
 def run(job: Job) -> Any:
-    """Compute a job (in a worker process)."""
+    """Compute a job (in a worker process); its progress goes to the worker's channel."""
+    from tutor.service.progress import worker_channel
+
+    channel = worker_channel()
+    reported = False
+
+    def report(done: int, total: int) -> None:
+        nonlocal reported
+        reported = courtesy(channel.report, job.channel, done, total) or reported
+
+    try:
+        return compute(job, report)
+    finally:
+        if reported:
+            courtesy(channel.forget, job.channel)
+
+
+def courtesy(call: Callable[..., None], *args: object) -> bool:
+    """A progress report, best effort: True when it went through. Progress is a courtesy to
+    the page; a lost report must never fail the job it reports on."""
+    try:
+        call(*args)
+    except Exception:  # whatever the channel raises (a file, the network)
+        return False
+    return True
+
+
+def compute(job: Job, report: Report) -> Any:
+    """A job's result: a mined puzzle, the bots' moves in the notation, a review's data."""
     if job.kind is JobKind.MINE_PUZZLE:
         from tutor.content.generate import generate
 
         players, seed = job.args
         return generate("proven", int(seed), int(players))
+    if job.kind is JobKind.BOT_CARDS:
+        *record, learner = job.args
+        return bots_moves(record_of(tuple(record)), int(learner))
+    if job.kind is JobKind.REVIEW_DEAL:
+        from tutor.review import review_deal
+
+        *record, learner = job.args
+        return review_deal(record_of(tuple(record)), int(learner), on_card=report).to_data()
     raise ValueError(f"unknown job kind {job.kind}")

@@ -3,9 +3,10 @@
 ``AnalysisService.ask(who, job)`` never blocks. It answers at once with the job's outcome:
 done (computed now or earlier: identical requests are computed once and kept), pending (the
 page shows its fallback and asks again), failed (the job raised, or ran past its budget), or
-refused (the queue is full, or this learner or connection asked for too many new jobs). Each
-learner has at most one job in flight: asking for another lets go of the older one, which
-is cancelled if nobody else waits for it and no worker has started it.
+refused (the queue is full, or this learner or connection asked for too many new jobs of a
+kind a visitor can ask for at will: mined puzzles). Each learner has at most one job in
+flight: asking for another lets go of the older one, which is cancelled if nobody else waits
+for it and no worker has started it. A long job reports its progress (``progress``).
 
 The executor is any ``concurrent.futures.Executor``: a local process pool by default, a Dask
 cluster's client executor when hosting (``tutor.service.executors``).
@@ -24,6 +25,7 @@ from typing import Any
 
 from tutor.service.admission import RateLimit
 from tutor.service.jobs import Job, run
+from tutor.service.progress import Channel, FileChannel, Progress
 
 
 class State(StrEnum):
@@ -67,6 +69,9 @@ class Limits:
 
     in_flight: int = 16
     kept: int = 512
+    # a failure (a job over its budget on a busy pool, a worker lost) is said for this long,
+    # then asking again submits the job again
+    failure_kept: float = 30.0
     new_per_minute_learner: float = 6.0
     new_per_minute_connection: float = 20.0
     burst: int = 3
@@ -84,13 +89,16 @@ class AnalysisService:
     """Admission, deduplication and results in front of an executor (thread-safe)."""
 
     def __init__(self, executor: Executor, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 channel: Channel | None = None) -> None:
         self._executor = executor
+        self._channel = channel or FileChannel()
         self.limits = limits or Limits()
         self._clock = clock
         self._lock = threading.Lock()
         self._flights: dict[tuple[object, ...], _Flight] = {}
         self._results: OrderedDict[tuple[object, ...], Outcome] = OrderedDict()
+        self._failed_at: dict[tuple[object, ...], float] = {}
         self._wanted: dict[str, tuple[object, ...]] = {}
         per_learner = self.limits.new_per_minute_learner / 60
         per_connection = self.limits.new_per_minute_connection / 60
@@ -102,13 +110,16 @@ class AnalysisService:
         key = job.key
         with self._lock:
             kept = self._results.get(key)
+            if kept is not None and self._stale_failure(key, kept):
+                del self._results[key]
+                kept = None
             if kept is not None:
                 self._results.move_to_end(key)
                 return kept
             flight = self._flights.get(key)
             if flight is not None:
                 return self._pending_or_late(who, key, flight)
-            refused = self._refusal(who)
+            refused = self._refusal(who, job)
             if refused is not None:
                 return refused
             self._let_go(who.learner)
@@ -122,6 +133,13 @@ class AnalysisService:
     def in_flight(self) -> int:
         with self._lock:
             return len(self._flights)
+
+    def progress(self, job: Job) -> Progress | None:
+        """How far ``job`` has come on its worker, while it is in flight (None: no report)."""
+        with self._lock:
+            if job.key not in self._flights:
+                return None
+        return self._channel.read(job.channel)
 
     def _pending_or_late(self, who: Requester, key: tuple[object, ...],
                          flight: _Flight) -> Outcome:
@@ -138,9 +156,11 @@ class AnalysisService:
             self._wanted[who.learner] = key
         return Outcome(State.PENDING)
 
-    def _refusal(self, who: Requester) -> Outcome | None:
+    def _refusal(self, who: Requester, job: Job) -> Outcome | None:
         if len(self._flights) >= self.limits.in_flight:
             return Outcome(State.REFUSED, reason=Refusal.QUEUE_FULL)
+        if not job.kind.rate_limited:
+            return None
         wait = self._learner_rate.wait(who.learner)
         if wait > 0:
             return Outcome(State.REFUSED, reason=Refusal.TOO_MANY_FOR_LEARNER, retry_after=wait)
@@ -174,7 +194,16 @@ class AnalysisService:
                 return  # given up past its budget
             self._keep(key, outcome)
 
+    def _stale_failure(self, key: tuple[object, ...], kept: Outcome) -> bool:
+        failed = self._failed_at.get(key)
+        return (kept.state is State.FAILED and failed is not None
+                and self._clock() - failed > self.limits.failure_kept)
+
     def _keep(self, key: tuple[object, ...], outcome: Outcome) -> None:
+        if outcome.state is State.FAILED:
+            self._failed_at[key] = self._clock()
+            if len(self._failed_at) > self.limits.kept:  # a bound: the oldest are long stale
+                self._failed_at.pop(next(iter(self._failed_at)))
         self._results[key] = outcome
         self._results.move_to_end(key)
         while len(self._results) > self.limits.kept:

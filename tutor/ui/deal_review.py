@@ -3,7 +3,8 @@ back/forward, ← and → too): the learner's card judged by the
 open-card solver (every hand visible), the better card and the line after it; the coach's
 rule-of-thumb remarks where the solver does not judge.
 
-A review is computed once (a node budget per card keeps it near a second) and stored with the
+A review is computed once on the analysis workers (a node budget per card keeps it near a
+second; the page shows its progress and the coach's remarks meanwhile) and stored with the
 verdict counts in the learner's store; every later visit reads it back (``tutor.ui.reviews``,
 which the practice page's end of deal and "My progress" share).
 """
@@ -30,6 +31,7 @@ from tutor.ui.reviews import (
     VERDICT_ICON,
     counts_text,
     deal_review,
+    review_not_ready,
     review_panel,
     takebacks_said,
     tricks_of,
@@ -136,7 +138,7 @@ def _body(lang: str) -> None:
         t(lang, "review.game"), ids, format_func=names.__getitem__, key=GAME_KEY
     )
     try:
-        game = PracticeGame.from_data(s.game(game_id).meta, game_id)
+        game = PracticeGame.from_data(s.game(game_id).meta, game_id, elsewhere=True)
     except ValueError:
         st.warning(t(lang, "review.unreadable"), icon=":material/error:")
         return
@@ -155,8 +157,8 @@ def _body(lang: str) -> None:
     st.query_params["game"] = str(game_id)
     st.query_params["deal"] = str(number)
     row = by_number[number]
-    with st.spinner(t(lang, "review.computing")):
-        review = deal_review(s, game_id, game.players, row, game.rules)
+    review, not_ready = deal_review(s, game_id, game.players, row, game.rules)
+    review_not_ready(not_ready, lang)  # the solver's review on the workers: its progress
     _deal_view(review, row, game, lang)
 
 

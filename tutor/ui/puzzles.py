@@ -33,7 +33,7 @@ from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
 from tutor.progress.review import schedule
 from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
-from tutor.ui.analysis import ask, show_not_ready
+from tutor.ui.analysis import show_not_ready
 from tutor.ui.bestcard import why_for_answer
 from tutor.ui.exercise import AnswerHook, render_exercise, reset_exercise, stage
 from tutor.ui.exercises import widget_of
@@ -62,6 +62,7 @@ from tutor.ui.trainer import (
     SOURCE,
     SOURCES,
     WEAK_RATE,
+    ask_mined,
     being_mined,
     find_puzzle,
     puzzles_state,
@@ -577,7 +578,7 @@ def _render_generated(lang: str) -> None:
     )
     if family == PROVEN:  # a search: the workers mine it, the page never waits on it
         job = mine_puzzle(players, seed)
-        outcome = ask(job)
+        outcome = ask_mined(players, seed)  # stored once mined: a second visit is a read
         if outcome.state is not State.DONE:
             show_not_ready(outcome, job, lang)
             _another_button(lang, f"gen-{family}-{players}p-{seed}")

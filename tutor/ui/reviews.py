@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
 import pandas as pd
 import streamlit as st
 
-from tutor.engine import HAND_SIZE, Card, Rules, card_name
+from tutor.engine import HAND_SIZE, Card, DealRecord, Rules, card_name
 from tutor.practice import LEARNER, DealRow, seat_key
+from tutor.practice.coach import Remark
 from tutor.practice.game import PracticeGame
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
-from tutor.review.deal import DealReview, Verdict, review_deal
+from tutor.review.deal import DealReview, Verdict, coach_only
+from tutor.service import Job, Outcome, Progress, State
+from tutor.service import review as review_job
+from tutor.ui.analysis import ask, wait
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
@@ -151,29 +157,75 @@ def tricks_of(game: PracticeGame, row: DealRow) -> tuple[TrickView, ...]:
     return replay(row.record(game.players, game.rules), LEARNER)
 
 
+@dataclass(frozen=True, slots=True)
+class NotReady:
+    """The solver's review is not in yet: its job and where it stands (pending, refused,
+    failed); the page shows the coach's review meanwhile."""
+
+    job: Job
+    outcome: Outcome
+
+
+Reviewed = tuple[DealReview, NotReady | None]  # the review to show, and why it is the coach's
+
+
 def deal_review(
     s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules
-) -> DealReview:
-    """The stored review of the deal, else computed now and stored."""
+) -> Reviewed:
+    """The stored review of the deal, else the solver's once the workers have it (then
+    stored: a second visit is a read), else the coach's meanwhile."""
     record = row.record(players, rules)
     remarks = tuple(view.remarks for view in replay(record, LEARNER))
     data = s.deal_review(game_id, row.number)
     if data is not None:
         try:
-            return DealReview.from_data(data, remarks)
+            return DealReview.from_data(data, remarks), None
         except ValueError:
             pass  # written by another version: computed again below
-    review = review_deal(record, LEARNER)
-    s.save_deal_review(
-        game_id,
-        row.number,
-        judged=review.judged,
-        inaccuracies=review.count(Verdict.INACCURACY),
-        mistakes=review.count(Verdict.MISTAKE),
-        blunders=review.count(Verdict.BLUNDER),
-        data=review.to_data(),
-    )
-    return review
+    review, not_ready = solver_review(record, remarks)
+    if not_ready is None:
+        s.save_deal_review(
+            game_id,
+            row.number,
+            judged=review.judged,
+            inaccuracies=review.count(Verdict.INACCURACY),
+            mistakes=review.count(Verdict.MISTAKE),
+            blunders=review.count(Verdict.BLUNDER),
+            data=review.to_data(),
+        )
+    return review, not_ready
+
+
+def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...]) -> Reviewed:
+    """The solver's review of ``record`` from the analysis workers, else the coach's."""
+    job = review_job(record, LEARNER)
+    outcome = ask(job)
+    if outcome.state is State.DONE:
+        try:
+            return DealReview.from_data(outcome.value, remarks), None
+        except ValueError:  # a worker of another version: said as a failure
+            outcome = Outcome(State.FAILED, reason="unreadable")
+    return coach_only(record, LEARNER), NotReady(job, outcome)
+
+
+def review_not_ready(not_ready: NotReady | None, lang: str) -> None:
+    """While the solver's review is computed: a progress bar of the cards judged (the page
+    reruns when it is in); refused or failed: said, the coach's remarks shown meanwhile."""
+    if not_ready is None:
+        return
+    state = not_ready.outcome.state
+    if state is State.PENDING:
+        wait(not_ready.job, partial(_progress_bar, lang))
+    elif state is State.REFUSED:
+        st.warning(t(lang, "review.refused"), icon=":material/hourglass_disabled:")
+    else:
+        st.warning(t(lang, "review.failed"), icon=":material/warning:")
+
+
+def _progress_bar(lang: str, progress: Progress | None) -> None:
+    done, total = (progress.done, progress.total) if progress is not None else (0, 0)
+    st.progress(progress.fraction if progress is not None else 0.0,
+                text=t(lang, "review.progress", done=done, total=total or "…"))
 
 
 def takebacks_said(takebacks: int, lang: str) -> None:

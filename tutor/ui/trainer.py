@@ -5,15 +5,19 @@ do not import pages."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
 
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle
 from tutor.inputs import read_int
-from tutor.progress.store import PuzzleFilters
-from tutor.service import State, mine_puzzle
+from tutor.progress.store import PuzzleFilters, StoreError
+from tutor.service import MINED_VERSION, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
-from tutor.ui.session import bank, kept_state
+from tutor.ui.session import bank, database, kept_state
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
@@ -78,7 +82,7 @@ def generated_from_id(puzzle_id: str) -> Puzzle | None:
 
 def _mined(players: int, seed: int) -> Puzzle | None:
     """The mined puzzle of this seed once the workers have it (None while they search)."""
-    outcome = ask(mine_puzzle(players, seed))
+    outcome = ask_mined(players, seed)
     return outcome.value if outcome.state is State.DONE else None
 
 
@@ -87,7 +91,30 @@ def being_mined(puzzle_id: str) -> bool:
     read = read_generated_id(puzzle_id)
     if read is None or read.family != PROVEN:
         return False
-    return ask(mine_puzzle(read.players, read.seed)).state is State.PENDING
+    return ask_mined(read.players, read.seed).state is State.PENDING
+
+
+def ask_mined(players: int, seed: int) -> Outcome:
+    """The puzzle mined from ``seed``: read from the store when a worker mined it before (for
+    anyone: it is shared content), else asked of the workers and stored once done. A store
+    that cannot be read or written costs a search, never the puzzle."""
+    with suppress(StoreError):
+        data = database().mined_puzzle(players, seed, MINED_VERSION)
+        if data is not None:
+            with suppress(ValidationError):  # not a puzzle this version reads: mined again
+                return Outcome(State.DONE, Puzzle.model_validate(data))
+    outcome = ask(mine_puzzle(players, seed))
+    if outcome.state is State.DONE and isinstance(outcome.value, Puzzle):
+        with suppress(StoreError):
+            database().save_mined_puzzle(players, seed, MINED_VERSION,
+                                         puzzle_data(outcome.value))
+    return outcome
+
+
+def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
+    """A puzzle as plain data, flat as in its YAML (what ``Puzzle.model_validate`` reads)."""
+    data = puzzle.model_dump(mode="json", by_alias=True)
+    return {**{k: v for k, v in data.items() if k != "exercise"}, **data["exercise"]}
 
 
 def find_puzzle(puzzle_id: str) -> Puzzle | None:

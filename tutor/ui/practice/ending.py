@@ -13,9 +13,9 @@ from streamlit.errors import StreamlitPageNotFoundError
 from tutor.engine import TOTAL_HALF_POINTS, ImpossiblePositionError, cards_of, display_order
 from tutor.practice import LEARNER, DealRow
 from tutor.practice.page import PracticeState
+from tutor.practice.replay import replay
 from tutor.practice.sheet import game_sheet
 from tutor.progress.store import StoreError
-from tutor.review.deal import DealReview, review_deal
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
@@ -26,7 +26,15 @@ from tutor.ui.practice.words import (
     result_line,
     seat_name,
 )
-from tutor.ui.reviews import deal_review, review_panel, review_query, takebacks_said
+from tutor.ui.reviews import (
+    Reviewed,
+    deal_review,
+    review_not_ready,
+    review_panel,
+    review_query,
+    solver_review,
+    takebacks_said,
+)
 from tutor.ui.session import store
 from tutor.ui.sheet_table import deals_table
 from tutor.ui.views import score_lines
@@ -42,22 +50,25 @@ def finished_row(state: PracticeState) -> DealRow | None:
     return None
 
 
-def analysed(state: PracticeState, row: DealRow) -> DealReview:
-    """The solver's review of the finished deal: kept in the page state for the steps through
-    the tricks; read from (or computed once and written to) the learner's store as the review
-    page does when the game is saved, computed without storing when it is not."""
+def analysed(state: PracticeState, row: DealRow) -> Reviewed:
+    """The solver's review of the finished deal, from the analysis workers: kept in the page
+    state for the steps through the tricks once in; read from (or written to, once in) the
+    learner's store as the review page does when the game is saved, kept in the page alone
+    when it is not. Meanwhile, the coach's review and what is not ready."""
     decision = state.decision
     if state.analysed is not None and state.analysed[0] == decision:
-        return state.analysed[1]
+        return state.analysed[1], None
     game = state.game
-    review: DealReview | None = None
+    found: Reviewed | None = None
     if game.game_id is not None:
-        with suppress(StoreError):  # an unreachable store: computed here, not stored
-            review = deal_review(store(), game.game_id, game.players, row, game.rules)
-    if review is None:
-        review = review_deal(row.record(game.players, game.rules), LEARNER)
-    state.analysed = (decision, review)
-    return review
+        with suppress(StoreError):  # an unreachable store: asked for, not stored
+            found = deal_review(store(), game.game_id, game.players, row, game.rules)
+    if found is None:
+        record = row.record(game.players, game.rules)
+        found = solver_review(record, tuple(view.remarks for view in replay(record, LEARNER)))
+    if found[1] is None:
+        state.analysed = (decision, found[0])
+    return found
 
 
 def trick_panel(state: PracticeState, index: int, lang: str) -> None:
@@ -74,8 +85,8 @@ def trick_panel(state: PracticeState, index: int, lang: str) -> None:
             (st.success if remark.good else st.warning)(text)
         return
     st.info(t(lang, "review.open_cards"), icon=":material/visibility:")
-    with st.spinner(t(lang, "review.computing")):
-        review = analysed(state, row)
+    review, not_ready = analysed(state, row)
+    review_not_ready(not_ready, lang)
     review_panel(review, index, lang)
     _review_link(state, row, lang)
 

@@ -47,6 +47,7 @@ from tutor.ui.practice.saving import (
     persist,
     saved_line,
 )
+from tutor.ui.practice.thinking import searched_cards, thinking_note
 from tutor.ui.practice.view import table_data
 from tutor.ui.practice.words import contract_name, readable_date, refusal_words, seat_name
 from tutor.ui.session import LANGUAGE, current_language, store, store_problem_text
@@ -124,7 +125,7 @@ def _new_game(
         # goes on, but not the one the old rules brought
         target = rules.target_score or (None if old.rules.target_score else old.target)
     game = PracticeGame.new(players or old.players, target=target, coach=old.coach, rules=rules,
-                            level=level or old.level)
+                            level=level or old.level, elsewhere=True)
     state.message = None
     _adopt(game)
 
@@ -598,6 +599,7 @@ def _practice() -> None:
     lang = current_language()
     state = page_state(lang)
     state.game.record()
+    awaited = searched_cards(state, lang)  # a Strong player's card from the workers
     notice = st.empty()  # where a failed save is said
     # saved before the table is drawn: a reload right after a click finds the move saved
     persist(state, lang, notice)
@@ -609,6 +611,8 @@ def _practice() -> None:
     coach = coach_items(state)
     data["coach"] = coach_drawer(state, coach, lang)
     table(data, key=TABLE_KEY, on_action=on_table_action)
+    if awaited is not None:
+        thinking_note(state, awaited, lang)
     coach_notes(state, coach, lang)
     _fallback_and_message(state, lang)
     stage = state.game.deal.stage

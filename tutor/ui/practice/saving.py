@@ -82,9 +82,9 @@ def _from_url(lang: str) -> PracticeState:
                     state.say(MessageKind.INFO, t(lang, "game.saved.restored"))
                     return state
     if seed is not None:
-        game = PracticeGame.new(players, seed, dealer=dealer, rules=rules)
+        game = PracticeGame.new(players, seed, dealer=dealer, rules=rules, elsewhere=True)
     else:
-        game = PracticeGame.new(players, rules=rules)
+        game = PracticeGame.new(players, rules=rules, elsewhere=True)
     state = PracticeState(game)
     state.watched_deal = game.number
     for kind, text in notes:
@@ -115,7 +115,7 @@ def restore(saved: SavedGame) -> tuple[PracticeGame, tuple[int, int]]:
     data = dict(saved.meta)
     if saved.rows and not data.get("rows"):  # a game saved before learners: deals as rows
         data["rows"] = [row.data for row in saved.rows]
-    return PracticeGame.from_data(data, saved.id), (saved.id, saved.version)
+    return PracticeGame.from_data(data, saved.id, elsewhere=True), (saved.id, saved.version)
 
 
 def unfinished(meta: Any) -> bool:

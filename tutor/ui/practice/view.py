@@ -44,6 +44,7 @@ MODES = {
     Stage.CHELEM: "chelem",
     Stage.POIGNEE: "poignee",
     Stage.PLAY: "play",
+    Stage.THINKING: "thinking",
     Stage.FINISHED: "finished",
     Stage.REDEAL: "redeal",
 }
@@ -196,6 +197,9 @@ def _prompt(state: PracticeState, lang: str) -> str:
         return t(lang, "game.chelem.question")
     if stage is Stage.CALL:
         return t(lang, "game.call.help")
+    if current.thinking is not None:
+        return t(lang, "game.prompt.thinking", seat=seat_name(current.thinking, deal.players,
+                                                              lang))
     return t(lang, f"game.prompt.{MODES[stage]}")
 
 

@@ -1,0 +1,191 @@
+"""The pages only ask the analysis service (issue 20): with workers that never answer by
+themselves and the solver made to fail in this process, the practice table shows a Strong
+player thinking and the review page shows its progress and the coach's remarks; the answers,
+once in, are played and stored; refused, the table plays the rules of thumb at once; a second
+request for a review or a mined puzzle is a read of the store, not a job."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import tutor.bots.strong as strong_module
+import tutor.content.generate as generate_module
+import tutor.review.deal as review_module
+import tutor.ui.analysis as analysis_module
+from tests.app.conftest import open_app, texts
+from tests.app.test_practice import PAGE as PRACTICE_PAGE
+from tests.app.test_practice import game_of
+from tests.app.test_review_page import PAGE as REVIEW_PAGE
+from tests.app.test_review_page import saved_game
+from tests.practice.test_thinking import awaiting_search, no_report
+from tutor.bots import SimpleBot, decision_rng
+from tutor.engine import DealRecord
+from tutor.practice import Stage
+from tutor.progress.store import Database, LearnerStore
+from tutor.service import MINED_VERSION, AnalysisService, JobKind, Limits
+from tutor.service.jobs import Job, compute
+from tutor.ui.i18n import t
+from tutor.ui.trainer import puzzle_data
+
+
+class Recorded(Executor):
+    """Workers that record each job and finish it only when the test says so."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Job, Future[Any]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.jobs.append((args[0], future))
+        return future
+
+    def kinds(self) -> list[JobKind]:
+        return [job.kind for job, _ in self.jobs]
+
+    def answer(self, index: int) -> None:
+        """Finish job ``index`` with what a real worker computes (the solver, in the test)."""
+        job, future = self.jobs[index]
+        future.set_running_or_notify_cancel()
+        future.set_result(compute(job, no_report))
+
+
+def install(monkeypatch: pytest.MonkeyPatch, limits: Limits | None = None) -> Recorded:
+    executor = Recorded()
+    service = AnalysisService(executor, limits)
+    monkeypatch.setattr(analysis_module, "analysis", lambda: service)
+    return executor
+
+
+SOLVER_NAMES = ((strong_module, "Solver"), (review_module, "Solver"),
+                (generate_module, "generate"))
+
+
+def no_solver_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver and the miner raise in the page's script thread; the test's own thread
+    (standing for the worker processes) still has them."""
+    for module, name in SOLVER_NAMES:
+        monkeypatch.setattr(module, name, _outside_the_page(getattr(module, name)))
+
+
+def _outside_the_page(real: Any) -> Any:
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            raise AssertionError("the page searched in its own thread")
+        return real(*args, **kwargs)
+
+    return guarded
+
+
+def strong_game_awaiting(store: LearnerStore) -> tuple[int, DealRecord]:
+    """A saved game against Strong players whose deal awaits a Strong player's search."""
+    record = awaiting_search()
+    data = {
+        "version": 1, "players": record.players, "rules": record.rules.name,
+        "seed": record.seed, "first_dealer": record.dealer, "target": None, "coach": "always",
+        "level": "strong", "rows": [],
+        "current": {"number": 1, "seed": record.seed, "dealer": record.dealer,
+                    "moves": list(record.notation)},
+    }
+    return store.create_game("Practice (4 players)", "practice", data).id, record
+
+
+def open_page(page: str, **params: str) -> AppTest:
+    at = AppTest.from_file(page, default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_strong_players_card_is_asked_of_the_workers_and_played_once_in(
+    mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    game_id, _ = strong_game_awaiting(mine)
+    at = open_page(PRACTICE_PAGE, game=str(game_id), lang="en")
+    deal = game_of(at).deal
+    assert deal.stage is Stage.THINKING and workers.kinds() == [JobKind.BOT_CARDS]
+    assert any("is thinking" in c.value for c in at.caption)
+    moves = len(deal.deal.moves)
+    at.run()  # the poll: still pending, nothing played, nothing asked again
+    assert len(game_of(at).deal.deal.moves) == moves and len(workers.jobs) == 1
+    workers.answer(0)
+    at.run()
+    assert not at.exception, at.exception
+    played = game_of(at).deal.deal.moves
+    answer = workers.jobs[0][1].result()
+    assert [str(m) for m in played[moves:moves + len(answer)]] == list(answer)
+    assert mine.game(game_id).meta["current"]["moves"][moves:] == list(answer)  # saved
+    at.run()
+    assert game_of(at).deal.deal.moves[: moves + 1] == played[: moves + 1]  # once
+
+
+def test_a_full_pool_has_the_rules_of_thumb_play_at_once_and_says_so(
+    mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(monkeypatch, Limits(in_flight=0))  # every new job refused: the pool is full
+    no_solver_in_the_page(monkeypatch)
+    game_id, record = strong_game_awaiting(mine)
+    board = record.deal()
+    seat = board.current_seat
+    assert seat is not None
+    expected = SimpleBot().choose(board, seat, decision_rng(board.seed, len(board.moves)))
+    at = open_page(PRACTICE_PAGE, game=str(game_id), lang="en")
+    deal = game_of(at).deal
+    assert deal.deal.moves[len(record.moves)] == expected
+    assert deal.stage is not Stage.THINKING
+    assert any("rule-of-thumb card" in i.value for i in at.info)
+
+
+def test_the_review_shows_its_progress_then_is_stored_and_read_back(
+    mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = saved_game(mine)
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(REVIEW_PAGE)
+    assert workers.kinds() == [JobKind.REVIEW_DEAL]
+    assert at.get("progress")  # the bar, and the coach's remarks meanwhile
+    assert "Trick 1 of 18" in texts(at) and "Not judged by the solver" in texts(at)
+    assert mine.deal_review(game_id, 1) is None
+    workers.answer(0)
+    at.run()
+    assert not at.exception, at.exception
+    assert not at.get("progress")
+    assert mine.deal_review(game_id, 1) is not None  # stored once in
+    again = install(monkeypatch)  # another server process: nothing in memory
+    at = open_page(REVIEW_PAGE)
+    assert again.jobs == [] and not at.get("progress")  # a read
+
+
+def test_a_mined_puzzle_in_the_store_is_read_not_asked_for(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = generate_module.generate("proven", 5, 4)
+    database.save_mined_puzzle(4, 5, MINED_VERSION, puzzle_data(puzzle))
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_app("puzzles", lang="en", gen="proven", seed="5", players="4")
+    assert workers.jobs == []
+    assert t("en", "bestcard.open_cards") in texts(at)
+
+
+def test_a_mined_puzzle_asked_for_is_stored_once_in(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_app("puzzles", lang="en", gen="proven", seed="6", players="4")
+    assert workers.kinds() == [JobKind.MINE_PUZZLE]
+    assert database.mined_puzzle(4, 6, MINED_VERSION) is None
+    workers.answer(0)
+    at.run()
+    assert not at.exception, at.exception
+    assert database.mined_puzzle(4, 6, MINED_VERSION) is not None

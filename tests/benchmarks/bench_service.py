@@ -1,0 +1,192 @@
+"""The heavy work through the analysis service, as the pages ask for it (issue 20).
+
+    python tests/benchmarks/bench_service.py reviews [--deals 8] [--workers 2]
+    python tests/benchmarks/bench_service.py strong [--games 10] [--workers 2]
+
+``reviews``: the review of ``--deals`` seeded 4-player deals (the learner's seat, SimpleBot in
+every seat, void deals skipped) asked of a local pool of ``--workers`` processes, one after the
+other as learners finishing deals would; each is timed from the ask to its result, polling
+as the page does. Printed: the median and the spread of that wait, the web process's CPU time
+per review (what the script thread spends: asking and reading), and the workers' warm-up (the
+first job, which starts the pool, is left out of the figures). Target: < 3 s median with two
+workers.
+
+``strong``: ``--games`` learners, at once, each playing one deal against Strong computer players
+through the service (the learner plays the rules of thumb's card as soon as it is their turn);
+a learner's action is timed from the card played to the learner's next turn, the page's
+polling included (``SOON_SECONDS``). Printed: the median and p95 of those actions, and of
+those that needed a search. Target: p95 < 1 s with ten games.
+
+``--scheduler tcp://host:8786`` runs either on a Dask cluster instead of the local pool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import threading
+import time
+from concurrent.futures import Executor
+
+from tutor.bots import SimpleBot, decision_rng, play_deal
+from tutor.bots.strong import BotLevel
+from tutor.engine import Action, AnnounceChelem, Bid, Call, DealRecord, Discard, Phase, Play
+from tutor.practice import LEARNER, PracticeDeal, Refusal
+from tutor.practice.game import bots_of
+from tutor.service import (
+    AnalysisService,
+    Job,
+    Limits,
+    Outcome,
+    Requester,
+    State,
+    bot_cards,
+    channel_for,
+    local_pool,
+    review,
+)
+from tutor.service.executors import dask_pool
+from tutor.ui.analysis import POLL_SECONDS, SOON_SECONDS
+
+DEALER = 3  # the learner (seat 0) speaks first, as in the practice game's first deal
+WAIT = 120.0  # a bound on one job for a broken pool, not a timing
+
+
+def played_deals(count: int, first_seed: int = 0) -> list[DealRecord]:
+    out: list[DealRecord] = []
+    seed = first_seed
+    while len(out) < count:
+        deal = play_deal(4, seed, DEALER)
+        if deal.phase is Phase.FINISHED:
+            out.append(DealRecord.of(deal))
+        seed += 1
+    return out
+
+
+def executor_of(args: argparse.Namespace) -> Executor:
+    return dask_pool(args.scheduler) if args.scheduler else local_pool(args.workers)
+
+
+def outcome_of(service: AnalysisService, who: Requester, job: Job, poll: float) -> Outcome:
+    """Ask as the page does (every ``poll`` seconds) until the job is no longer pending."""
+    deadline = time.monotonic() + WAIT
+    while (outcome := service.ask(who, job)).state is State.PENDING:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the workers never answered")
+        time.sleep(poll)
+    return outcome
+
+
+def wait_for(service: AnalysisService, who: Requester, job: Job, poll: float) -> object:
+    outcome = outcome_of(service, who, job, poll)
+    if outcome.state is not State.DONE:
+        raise RuntimeError(f"a job was {outcome.state.value}: {outcome.reason}")
+    return outcome.value
+
+
+def reviews(args: argparse.Namespace) -> None:
+    executor = executor_of(args)
+    service = AnalysisService(executor, channel=channel_for(executor))
+    who = Requester("bench", "local")
+    warm = played_deals(1, first_seed=10_000)[0]
+    start = time.perf_counter()
+    wait_for(service, who, review(warm, LEARNER), POLL_SECONDS / 10)
+    print(f"warm-up (the pool starting, its first review): {time.perf_counter() - start:.2f} s")
+    waits, cpu = [], []
+    for record in played_deals(args.deals):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        wait_for(service, who, review(record, LEARNER), POLL_SECONDS / 10)
+        waits.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    print(f"review of a 4-player deal through the service, {args.workers} workers, "
+          f"{len(waits)} deals: median {statistics.median(waits):.2f} s "
+          f"(min {min(waits):.2f}, max {max(waits):.2f}); web process CPU per review: "
+          f"median {statistics.median(cpu) * 1000:.1f} ms")
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+Timed = tuple[float, bool, bool]  # seconds, waited for a search, fell back to the rules of thumb
+
+
+def _learner_game(service: AnalysisService, seed: int, out: list[Timed]) -> None:
+    """One learner's deal against Strong players, the page's way: per action, its time,
+    whether it waited for a search, whether the workers' answer failed (over budget on a
+    busy machine) and the rules of thumb played instead."""
+    deal = PracticeDeal(4, seed, DEALER, bots=bots_of(BotLevel.STRONG, 4), elsewhere=True)
+    who = Requester(f"learner-{seed}", f"10.0.0.{seed % 250}")
+    learner = SimpleBot()
+    while not deal.finished:
+        board = deal.deal
+        action = learner.choose(board, LEARNER, decision_rng(board.seed, len(board.moves)))
+        start = time.perf_counter()
+        refusal = act(deal, action)
+        assert refusal is None, refusal
+        searched = deal.thinking is not None
+        fell_back = False
+        while deal.thinking is not None:
+            moves = len(deal.deal.moves)
+            outcome = outcome_of(service, who, bot_cards(deal.record, LEARNER), SOON_SECONDS)
+            if not (outcome.state is State.DONE and deal.answer(moves, outcome.value)):
+                deal.fall_back()
+                fell_back = True
+        out.append((time.perf_counter() - start, searched, fell_back))
+
+
+def act(deal: PracticeDeal, action: Action) -> Refusal | None:
+    """The learner's action through the deal's methods, as the page's callbacks call them (a
+    poignée offered is declined)."""
+    if isinstance(action, Play):
+        return deal.play(action.card)
+    if isinstance(action, Bid):
+        return deal.bid(action.contract)
+    if isinstance(action, Call):
+        return deal.call(action.card)
+    if isinstance(action, Discard):
+        return deal.discard(action.card)
+    if isinstance(action, AnnounceChelem):
+        return deal.announce_chelem(action.announce)
+    return deal.show_poignee(None)
+
+
+def strong(args: argparse.Namespace) -> None:
+    executor = executor_of(args)
+    service = AnalysisService(executor, Limits(in_flight=max(16, args.games)),
+                              channel=channel_for(executor))
+    warm = played_deals(1, first_seed=10_000)[0]
+    wait_for(service, Requester("warm", "local"), review(warm, LEARNER), 0.01)
+    seeds = [record.seed for record in played_deals(args.games, first_seed=500)]
+    results: list[list[Timed]] = [[] for _ in seeds]
+    games = [threading.Thread(target=_learner_game, args=(service, seed, results[i]))
+             for i, seed in enumerate(seeds)]
+    for game in games:
+        game.start()
+    for game in games:
+        game.join()
+    actions = sorted(seconds for result in results for seconds, _, _ in result)
+    searched = sorted(seconds for result in results for seconds, s, _ in result if s)
+    fell_back = sum(f for result in results for _, _, f in result)
+
+    def p95(values: list[float]) -> float:
+        return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+    print(f"{len(seeds)} games against Strong players at once, {args.workers} workers: "
+          f"{len(actions)} learner's actions, median {statistics.median(actions):.2f} s, "
+          f"p95 {p95(actions):.2f} s; the {len(searched)} that waited for a search: median "
+          f"{statistics.median(searched):.2f} s, p95 {p95(searched):.2f} s; "
+          f"{fell_back} fell back to the rules of thumb (the workers' answer over budget)")
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("reviews", "strong"))
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scheduler", default="")
+    args = parser.parse_args()
+    reviews(args) if args.what == "reviews" else strong(args)
+
+
+if __name__ == "__main__":
+    main()
