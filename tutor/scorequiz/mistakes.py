@@ -307,16 +307,30 @@ def old_multipliers(case: Case) -> list[Wrong]:
     )
 
 
+def _product_numbers(case: Case) -> dict[str, int]:
+    """The deal's own numbers for the messages about what is multiplied: the difference, the
+    multiplier and the right product (25 + difference) × multiplier."""
+    diff = dict(right_steps(case))[StepKind.BASE] - FFT_2012.base  # BASE: 25 + difference
+    mult = FFT_2012.multiplier(case.input.contract)
+    return {"diff": diff, "mult": mult, "right": (FFT_2012.base + diff) * mult}
+
+
 def multiplied_difference_only(case: Case) -> list[Wrong]:
     """Multiplied only the difference: 25 + 11 × 2 = 47 instead of (25 + 11) × 2 = 72."""
+    numbers = _product_numbers(case)
     return _wrong(
-        "multiplied_difference_only", case, misremembered(multiplied=Multiplied.DIFFERENCE_ONLY)
+        "multiplied_difference_only", case, misremembered(multiplied=Multiplied.DIFFERENCE_ONLY),
+        **numbers, wrong=FFT_2012.base + numbers["diff"] * numbers["mult"],
     )
 
 
 def multiplied_base_only(case: Case) -> list[Wrong]:
     """Multiplied only the 25: 25 × 2 + 11 = 61 instead of (25 + 11) × 2 = 72."""
-    return _wrong("multiplied_base_only", case, misremembered(multiplied=Multiplied.BASE_ONLY))
+    numbers = _product_numbers(case)
+    return _wrong(
+        "multiplied_base_only", case, misremembered(multiplied=Multiplied.BASE_ONLY),
+        **numbers, wrong=FFT_2012.base * numbers["mult"] + numbers["diff"],
+    )
 
 
 def forgot_base(case: Case) -> list[Wrong]:
@@ -344,9 +358,9 @@ def _chelem_bonus_changed(case: Case, code: str, chelem: Chelem, wrong: int) -> 
 
 
 def forgot_chelem(case: Case) -> list[Wrong]:
-    """Left out the taker's chelem bonus (announced or not)."""
+    """Left out the taker's chelem bonus (announced or not: the message names this deal's)."""
     return _chelem_bonus_changed(case, "forgot_chelem", Chelem.ANNOUNCED_MADE, 0) + (
-        _chelem_bonus_changed(case, "forgot_chelem", Chelem.MADE, 0)
+        _chelem_bonus_changed(case, "forgot_unannounced_chelem", Chelem.MADE, 0)
     )
 
 
@@ -536,6 +550,7 @@ class CountCase:
     pile: int  # the attack's cards
     set_aside: int  # the écart or the chien among them
     to_defence: int = 0  # a garde contre's chien: not in the pile, it counts for the defence
+    chien_set_aside: bool = False  # what is set aside is a garde sans's chien, not an écart
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,10 +560,12 @@ class WrongCount:
 
 
 def forgot_set_aside(case: CountCase) -> list[WrongCount]:
-    """Left out the écart (or, on a garde sans, the chien) of the pile."""
+    """Left out the écart (or, on a garde sans, the chien: the message names which) of the
+    pile."""
     if not case.set_aside & case.pile:
         return []
-    return [WrongCount("forgot_set_aside", half_points(case.pile & ~case.set_aside))]
+    code = "forgot_chien" if case.chien_set_aside else "forgot_set_aside"
+    return [WrongCount(code, half_points(case.pile & ~case.set_aside))]
 
 
 def honour_alone_as_pair(case: CountCase) -> list[WrongCount]:
