@@ -10,7 +10,7 @@ import yaml
 
 from tutor.analysis import best_line, every_best_line
 from tutor.analysis.bestcard import Idea, proof_of, read_lines
-from tutor.content.bestcard import explanation, lines_after
+from tutor.content.bestcard import explanation, lines_after, outcomes_after
 from tutor.engine import KINGS_MASK, cards_of, parse_card, parse_position
 
 PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
@@ -71,3 +71,18 @@ def test_the_kept_trump_names_the_trump_it_beats() -> None:
     notation = _notation("overtrump-high-or-low-09")
     text = explanation(read_lines(proof_of(notation)), Idea.OVERTRUMP_HIGH_OR_LOW, "en")
     assert "the trump 20 you keep later beats the trump 19" in text
+
+
+def test_the_contract_the_wrong_card_gives_away_in_every_line_is_named() -> None:
+    notation = _notation("cash-the-king-14")
+    p = parse_position(notation)
+    assert {o.made for o in outcomes_after(p, parse_card("KS"))} == {False}
+    assert {o.made for o in outcomes_after(p, parse_card("7D"))} == {True}
+    r = read_lines(proof_of(notation))
+    assert "At stake: the contract." in explanation(r, Idea.CASH_THE_KING, "en")
+    assert "In gioco: il contratto." in explanation(r, Idea.CASH_THE_KING, "it")
+
+
+def test_no_stake_is_named_when_nothing_else_changes_side() -> None:
+    r = read_lines(proof_of(_notation("cash-the-king-03")))
+    assert "At stake" not in explanation(r, Idea.CASH_THE_KING, "en")

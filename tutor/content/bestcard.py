@@ -11,6 +11,7 @@ drafts and are kept short by hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
@@ -26,14 +27,21 @@ from tutor.analysis.bestcard import (
 )
 from tutor.engine import (
     EXCUSE,
+    KINGS_MASK,
     PETIT,
+    QUEENS_MASK,
     SUIT_MASKS,
     Card,
+    Deal,
     Position,
+    Side,
     TrickRecord,
     card_name,
+    cards_of,
+    format_card,
     format_position,
     is_trump,
+    parse_card,
     parse_position,
     suit_name,
     suit_of,
@@ -179,6 +187,90 @@ def _beaten_by(p: Position, card: Card) -> Callable[[Tricks], tuple[Card, int] |
                   if is_trump(c) and c != EXCUSE and p.is_attack(s) != p.is_attack(p.to_play)]
         return max(theirs) if theirs else None
     return beaten
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a line ends: whether the contract is made, who scores the petit au bout, and
+    the attack's cards."""
+
+    made: bool
+    petit_au_bout: Side | None
+    attack_pile: int
+
+
+@lru_cache(maxsize=4096)
+def _outcome(notation: str, cards: tuple[Card, ...]) -> Outcome:
+    deal = Deal.from_position(parse_position(notation), undo=False)
+    for card in cards:
+        deal.play(card)
+    result = deal.result()
+    return Outcome(result.score.made, result.petit_au_bout, result.attack_pile)
+
+
+def outcomes_after(p: Position, card: Card) -> tuple[Outcome, ...]:
+    """How every best line after ``card`` ends (empty when there are too many lines)."""
+    notation = format_position(p)
+    try:
+        lines = every_best_line(p, card)
+    except TooManyLines:
+        return ()
+    return tuple(_outcome(notation, line.cards) for line in lines)
+
+
+STAKES = KINGS_MASK | QUEENS_MASK  # the cards a stake sentence names besides the bonuses
+
+
+def stakes(p: Position, best: Card, wrong: Card, named: frozenset[Card]) -> tuple[str, ...]:
+    """What changes side between every best line and every line after ``wrong``: 'contract',
+    'petit-au-bout', or a king or queen (as its notation) not already ``named``."""
+    after_best, after_wrong = outcomes_after(p, best), outcomes_after(p, wrong)
+    if not after_best or not after_wrong:
+        return ()
+    out: list[str] = []
+    made = {o.made for o in after_best}, {o.made for o in after_wrong}
+    if len(made[0]) == len(made[1]) == 1 and made[0] != made[1]:
+        out.append("contract")
+    bonus = {o.petit_au_bout for o in after_best}, {o.petit_au_bout for o in after_wrong}
+    if len(bonus[0]) == len(bonus[1]) == 1 and bonus[0] != bonus[1]:
+        out.append("petit-au-bout")
+    always = {True: ~0, False: ~0}
+    for o in after_best:
+        always[True] &= o.attack_pile
+        always[False] &= ~o.attack_pile
+    for o in after_wrong:
+        always[True] &= ~o.attack_pile
+        always[False] &= o.attack_pile
+    moved = (always[True] | always[False]) & STAKES
+    out += [format_card(c) for c in cards_of(moved) if c not in named]
+    return tuple(out)
+
+
+def _stake_name(stake: str, lang: str) -> str:
+    if stake == "contract":
+        return "the contract" if lang == "en" else "il contratto"
+    if stake == "petit-au-bout":
+        return "the petit au bout" if lang == "en" else "il petit au bout"
+    card = _name(parse_card(stake), lang)
+    return f"the {card}" if lang == "en" else card
+
+
+def stake_sentence(r: Reading, idea: Idea | None, lang: str) -> str:
+    """'At stake: the contract and the queen of spades. ': what changes side between every
+    best line and every line after the wrong card, named (empty when nothing more than the
+    idea's own card does)."""
+    p = r.proof.position
+    best = r.proof.best[0]
+    wrong = r.wrong_trump if idea is Idea.KEEP_THE_GUARD and r.wrong_trump else r.wrong_card
+    named = {best, wrong}
+    if idea is Idea.KEEP_THE_GUARD and (king := guarded_king(r)) is not None:
+        named.add(king)
+    names = [_stake_name(s, lang) for s in stakes(p, best, wrong, frozenset(named))]
+    if not names:
+        return ""
+    joined = names[0] if len(names) == 1 else (
+        ", ".join(names[:-1]) + (" and " if lang == "en" else " e ") + names[-1])
+    return f"At stake: {joined}. " if lang == "en" else f"In gioco: {joined}. "
 
 
 def _won(p: Position, lines: Sequence[Tricks], card: Card, lang: str) -> str | None:
@@ -440,7 +532,8 @@ def explanation(r: Reading, idea: Idea | None, lang: str) -> str:
     wrong = r.wrong_card
     if idea is Idea.KEEP_THE_GUARD and r.wrong_trump is not None:
         wrong = r.wrong_trump  # the trump the idea is about
-    return f"{idea_sentence(r, idea, lang)} {_cost(r.proof, wrong, lang)}"
+    stake = stake_sentence(r, idea, lang)
+    return f"{idea_sentence(r, idea, lang)} {stake}{_cost(r.proof, wrong, lang)}"
 
 
 def puzzle_texts(r: Reading, idea: Idea | None = None) -> dict[str, dict[str, str]]:
