@@ -128,15 +128,19 @@ T = TypeVar("T")
 
 
 @lru_cache(maxsize=512)
-def _every_line(notation: str, card: Card) -> tuple[Tricks, ...]:
-    """The tricks of every best line after ``card`` (empty when there are too many to list:
+def _best_lines(notation: str, card: Card) -> tuple[tuple[Card, ...], ...]:
+    """The cards of every best line after ``card`` (empty when there are too many to list:
     then nothing is known to hold in all of them)."""
-    p = parse_position(notation)
     try:
-        lines = every_best_line(p, card)
+        return tuple(line.cards for line in every_best_line(notation, card))
     except TooManyLines:
         return ()
-    return tuple(replay(p, line.cards) for line in lines)
+
+
+@lru_cache(maxsize=512)
+def _every_line(notation: str, card: Card) -> tuple[Tricks, ...]:
+    p = parse_position(notation)
+    return tuple(replay(p, cards) for cards in _best_lines(notation, card))
 
 
 def lines_after(p: Position, card: Card) -> tuple[Tricks, ...]:
@@ -211,11 +215,7 @@ def _outcome(notation: str, cards: tuple[Card, ...]) -> Outcome:
 def outcomes_after(p: Position, card: Card) -> tuple[Outcome, ...]:
     """How every best line after ``card`` ends (empty when there are too many lines)."""
     notation = format_position(p)
-    try:
-        lines = every_best_line(p, card)
-    except TooManyLines:
-        return ()
-    return tuple(_outcome(notation, line.cards) for line in lines)
+    return tuple(_outcome(notation, cards) for cards in _best_lines(notation, card))
 
 
 STAKES = KINGS_MASK | QUEENS_MASK  # the cards a stake sentence names besides the bonuses
