@@ -515,13 +515,13 @@ def _keep_the_guard(r: Reading, b: str, lang: str) -> str:
     lost = _lost(p, lines_after(p, r.wrong_trump), king, lang)
     if lang == "en":
         text = f"Play the {b} and keep the {trump}"
-        text += "." if made is None else f": with best play your {k_name} wins a trick{made}."
+        text += "." if made is None else f": with best play your side wins your {k_name}{made}."
         if lost is not None:
             text += (f" Spend the {trump} now instead, and the other side takes the {k_name}"
                      f"{lost[0]}.")
         return text
     text = f"Gioca {b} e tieni {trump}"
-    text += "." if made is None else f": con il gioco migliore {k_name} fa la sua presa{made}."
+    text += "." if made is None else f": con il gioco migliore il tuo campo vince {k_name}{made}."
     if lost is not None:
         text += (f" Se spendi invece ora {trump}, l'altro campo prende {k_name}"
                  f"{lost[0]}.")
