@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import card_name, format_half, half_points, mask_of
+from tutor.engine.contracts import ChienFate
 from tutor.progress.store import LearnerStore
 from tutor.scorequiz.generator import Question, find_seed, generate
 from tutor.scorequiz.mistakes import match_step, poignee_multiplied, right_steps
@@ -268,7 +269,9 @@ def test_steps_mode_counting_mistake_on_the_points(db: LearnerStore) -> None:
     q = current(at)
     forgot = half_points(mask_of(q.pile) & ~mask_of(q.set_aside))
     submit_step(at, q, 0, format_half(forgot))
-    assert t("en", "score_quiz.count_mistakes.forgot_set_aside") in texts(at)
+    # seed 0 is a garde sans: what was set aside is the chien, and the message names it
+    assert q.contract.chien is ChienFate.TAKER_UNSEEN
+    assert t("en", "score_quiz.count_mistakes.forgot_chien") in texts(at)
 
 
 # --- counting only -----------------------------------------------------------------------

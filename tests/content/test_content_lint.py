@@ -6,6 +6,7 @@ term per concept in each language. Each rule has a broken file in ``tests/conten
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from tutor.content import (
     load_puzzle,
     parse_yaml,
 )
-from tutor.content.lint import INTERNAL_NAMES, TERMS, lint_texts
+from tutor.content.lint import INTERNAL_NAMES, TERMS, learner_texts, lint_texts
 
 HERE = Path(__file__).parent
 BROKEN = HERE / "broken_lint"
@@ -55,6 +56,20 @@ EXPECTED: list[tuple[str, int, int, str, str]] = [
      "'bout': write 'oudler' in English running text"),
     (f"{COUNTING}/mano-for-a-deal.yaml", 17, 25, "explanation.it",
      "'vince la mano': 'mano' is the cards held"),
+    (f"{COUNTING}/hyphen-mark.yaml", 14, 22, "explanation.en",
+     "'-6': a negative mark is written with the minus sign"),
+    (f"{COUNTING}/points-of-mark.yaml", 14, 8, "explanation.en",
+     "'points of mark': is not English"),
+    (f"{COUNTING}/unit-in-english.yaml", 14, 9, "explanation.en", "'unit': write 'value'"),
+    (f"{COUNTING}/gli-bout.yaml", 17, 13, "explanation.it",
+     "'gli bout': 'bout' takes the article 'i'"),
+    (f"{COUNTING}/scusa.yaml", 17, 14, "explanation.it", "'Scusa': write 'l'Excuse'"),
+    (f"{COUNTING}/solutore.yaml", 17, 8, "explanation.it", "'solutore': write 'risolutore'"),
+    (f"{COUNTING}/punti-peggio.yaml", 17, 7, "explanation.it",
+     "'punti peggio': write 'punti in peggio'"),
+    (f"{COUNTING}/unita-lowercase.yaml", 17, 14, "explanation.it", "'unità': write 'valore'"),
+    (f"{COUNTING}/mano-finita.yaml", 17, 5, "explanation.it",
+     "'La mano è finita': 'mano' is the cards held"),
     ("lessons/glossary.yaml", 8, 76, "terms.0.definition.it",
      "'oudler': write 'bout' in Italian running text"),
 ]
@@ -174,5 +189,38 @@ def test_the_glossary_has_a_terminology_table_in_the_tutors_words() -> None:
     italian = {row.fr: row.it for row in glossary.terminology}
     assert italian["surcouper"] == "surtagliare"
     assert italian["donne"] == "smazzata"
-    assert italian["chelem"] == "cappotto"
+    assert italian["chelem"] == "chelem (cappotto)"
     assert italian["bout, oudler"] == "bout"
+
+
+def _first_word(term: str) -> str:
+    """A term's first word past an article (Italian or French)."""
+    return next(w for w in re.split(r"[ ',]+", term.lower())
+                if w and w not in ("il", "la", "l", "lo", "i", "le", "gli", "se"))
+
+
+def _stem(term: str) -> str:
+    """The word a term is searched by: its first word, less an inflection."""
+    word = _first_word(term)
+    return word[:max(4, len(word) - 3)]
+
+
+def test_the_terminology_table_gives_the_word_the_italian_text_uses() -> None:
+    """Each row's Italian word is the one the lessons' Italian text uses, and the Italian
+    players' word in brackets is at most a gloss: the table claimed 'tallone', 'manciata'
+    and 'cappotto', which a learner then never met."""
+    glossary = bank().glossary
+    assert glossary is not None
+    docs = [parse_yaml(path.read_text(encoding="utf-8"))
+            for path in sorted((HERE.parents[1] / "lessons").glob("*.yaml"))]
+    text = " ".join(value for doc in docs if doc is not None
+                    for _, lang, value in learner_texts(doc.data) if lang == "it").lower()
+    for row in glossary.terminology:
+        used = re.sub(r"\(.*?\)", "", row.it)
+        glosses = re.findall(r"\((.*?)\)", row.it)
+        count = text.count(_stem(used))
+        assert count > 0, row
+        french = _first_word(row.fr)
+        assert len(re.findall(rf"\b{re.escape(french)}s?\b", text)) <= count, row
+        for gloss in glosses:
+            assert text.count(_stem(gloss)) < count, row

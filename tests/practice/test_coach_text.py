@@ -177,3 +177,14 @@ def test_advice_and_remarks_link_to_their_lesson():
     link = lesson_link(kept, "en")
     assert link is not None and link.label == "Lesson 8, step 7: The Excuse"
     assert lesson_link(Remark(3, RemarkCode.CHARGED, C("KH"), 1, Side.TAKER, 9), "en") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_prise_too_weak_to_take_names_no_multiplier(lang):
+    """A loss at a prise is multiplied by 1: the risk says only that the hand likely loses,
+    while at a garde it says the loss is doubled."""
+    prise = text(BidRisk(BidRiskCode.TOO_WEAK, Contract.PRISE, None, False), lang, 4)
+    garde = text(BidRisk(BidRiskCode.TOO_WEAK, Contract.GARDE, None, False), lang, 4)
+    assert prise == catalog(lang)["coach.risk.too_weak_prise"]
+    assert "1" not in prise
+    assert "2" in garde

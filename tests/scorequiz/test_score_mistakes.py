@@ -258,6 +258,11 @@ def test_count_forgot_the_ecart() -> None:
     assert [w.code for w in match_count(PILE, 25)] == ["forgot_set_aside"]
 
 
+def test_count_forgot_a_garde_sans_chien_names_the_chien() -> None:
+    chien = CountCase(PILE.pile, PILE.set_aside, chien_set_aside=True)
+    assert [w.code for w in match_count(chien, 25)] == ["forgot_chien"]
+
+
 def test_count_king_as_five_on_its_own() -> None:
     (wrong,) = m.honour_alone_as_pair(PILE)  # 5 + 4 + 5 + 0.5 + 0.5 = 15
     assert wrong.half_points == 30
@@ -387,3 +392,30 @@ def test_italian_count_mistakes() -> None:
     assert m.match_italian_count(cards, Fraction(11, 2)) == ["italian_french_way"]
     assert m.match_italian_count(cards, Fraction(9, 2)) == ["italian_half_point"]
     assert m.match_italian_count(cards, Fraction(7)) == []  # unknown: nothing named
+
+
+@pytest.mark.parametrize(
+    ("mistake", "params"),
+    [
+        # garde made by 11 (52 with 2 oudlers): (25 + 11) x 2 = 72
+        (m.multiplied_difference_only, {"diff": "11", "mult": "2", "right": "72", "wrong": "47"}),
+        (m.multiplied_base_only, {"diff": "11", "mult": "2", "right": "72", "wrong": "61"}),
+    ],
+)
+def test_the_multiplier_messages_quote_the_deals_own_numbers(mistake, params) -> None:
+    (wrong,) = mistake(case(contract=G, points=52))
+    assert dict(wrong.params) == params
+
+
+def test_a_garde_sans_lost_by_3_quotes_its_own_product() -> None:
+    (wrong,) = m.multiplied_difference_only(case(contract=GS, points=38))  # (25 + 3) x 4
+    assert dict(wrong.params) == {"diff": "3", "mult": "4", "right": "112", "wrong": "37"}
+
+
+@pytest.mark.parametrize(
+    ("chelem", "code"),
+    [(Chelem.ANNOUNCED_MADE, "forgot_chelem"), (Chelem.MADE, "forgot_unannounced_chelem")],
+)
+def test_a_forgotten_chelem_is_named_as_this_deal_made_it(chelem, code) -> None:
+    (wrong,) = m.forgot_chelem(case(contract=P, points=91, oudlers=3, chelem=chelem))
+    assert wrong.code == code

@@ -44,12 +44,17 @@ from tutor.analysis.solver import (
 from tutor.engine import Card, Deal, Position, check_play, parse_position, validate_position
 
 __all__ = [
+    "LINE_LIMIT",
     "Analysis",
     "CardValue",
     "Line",
+    "TooManyLines",
     "analyse",
     "best_line",
+    "every_best_line",
 ]
+
+LINE_LIMIT = 20_000  # best lines listed at most: a puzzle's few last tricks have far fewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +184,54 @@ def best_line(
     return Line(tuple(cards), tuple(seats), value, True, solver.nodes)
 
 
+class TooManyLines(Exception):
+    """More best lines than the limit: what holds in all of them is not known."""
+
+
+def every_best_line(
+    deal_or_position: Deal | Position | str, card: Card, *, limit: int = LINE_LIMIT
+) -> tuple[Line, ...]:
+    """Every line of best play after ``card``: at each turn, every group of equivalent cards
+    that keeps the value (its weakest card standing for the group). What an explanation
+    states about "the best line" must hold in each of these, not only in ``best_line``'s.
+    Raises TooManyLines past ``limit`` lines; the search itself is exact (no node limit)."""
+    p = _position(deal_or_position)
+    setup, state = start(p)
+    solver = Solver(setup, state, None, None)
+    seat = to_play(setup, state)
+    check_play(p.hands[seat], p.trick, card, p.called, p.tricks_done == 0)
+    state = play(setup, state, card)
+    value = solver.solve(state)
+    found: list[Line] = []
+
+    def extend(state: State, cards: tuple[Card, ...], seats: tuple[int, ...]) -> None:
+        if is_finished(setup, state):
+            if len(found) == limit:
+                raise TooManyLines(f"more than {limit} best lines")
+            found.append(Line(cards, seats, value, True, solver.nodes))
+            return
+        turn = to_play(setup, state)
+        for group in equivalence_classes(setup, state, legal(setup, state)):
+            child = play(setup, state, group[0])
+            if _keeps(solver, setup, state, child, value):
+                extend(child, (*cards, group[0]), (*seats, turn))
+
+    extend(state, (card,), (seat,))
+    return tuple(found)
+
+
+def _keeps(solver: Solver, setup: Setup, state: State, child: State, value: int) -> bool:
+    """The card that led from ``state`` to ``child`` keeps the position's ``value``: the
+    attack's child reaches it, the defence's child holds the attack to it."""
+    if setup.camp >> to_play(setup, state) & 1:
+        return solver.test(child, value - 1, value) >= value
+    return solver.test(child, value, value + 1) <= value
+
+
 def _follow(solver: Solver, setup: Setup, state: State, value: int) -> Card:
     """A card that keeps the position's value: the attack's child reaches it, the defence's
     child holds the attack to it. The table's best card is tried first."""
-    attack = bool(setup.camp >> to_play(setup, state) & 1)
-    groups = equivalence_classes(setup, state, legal(setup, state))
-    for group in groups:
-        child = play(setup, state, group[0])
-        if attack and solver.test(child, value - 1, value) >= value:
-            return group[0]
-        if not attack and solver.test(child, value, value + 1) <= value:
+    for group in equivalence_classes(setup, state, legal(setup, state)):
+        if _keeps(solver, setup, state, play(setup, state, group[0]), value):
             return group[0]
     raise AssertionError("no card keeps the value: the search is inconsistent")

@@ -7,9 +7,12 @@ glossary) is searched for:
 - names of our own files and sources: "seed", "della fonte", a puzzle id such as
   ``scoring-29`` or ``needed-05``, a file name ``08-the-excuse.yaml``, a zero-padded "lesson 08";
 - the Italian forms the tutor has replaced by one term (``sovratagliare`` -> ``surtagliare``,
-  ``Unità`` -> ``valore``, ``cartina`` -> ``scartina``, ``oudler`` -> ``bout`` in running text,
-  ``mano`` for a deal -> ``smazzata``…), the English ``bout`` (the glossary's English word is
-  ``oudler``; "petit au bout" is the bonus's name), and the non-word "boudler".
+  ``unità`` -> ``valore``, ``cartina`` -> ``scartina``, ``oudler`` -> ``bout`` in running text,
+  ``mano`` for a deal -> ``smazzata``, ``Scusa`` -> ``l'Excuse``, ``solutore`` ->
+  ``risolutore``, ``gli bout`` -> ``i bout``…), the English ``bout`` (the glossary's English
+  word is ``oudler``; "petit au bout" is the bonus's name), "unit" and "points of mark" (the
+  lessons say the deal's *value* and points on the taker's score), the non-word "boudler", and
+  a negative mark written with a hyphen instead of the minus sign.
 
 Each finding is a ``LintIssue`` at the line and column of the offending word in the file.
 """
@@ -62,6 +65,10 @@ INTERNAL_NAMES: tuple[TermRule, ...] = (
           "a zero-padded lesson number is a file name: write \"lesson 8\"",
           ("lesson 0", "lezione 0", "lessons 0", "lezioni 0")),
     _rule(r"\bboudlers?\b", "is not a word: write bout or oudler", ("boudler",)),
+    # A negative mark is written with the minus sign, as the lessons write it (−168); a
+    # hyphen after a word character is a range or a compound (1-3, 3-player), not a sign.
+    _rule(r"(?<![\w-])-\d", "a negative mark is written with the minus sign '−', not a "
+                            "hyphen", tuple(f"-{digit}" for digit in "0123456789")),
 )
 
 # One term per concept, per language (the seeds' usage for Italian).
@@ -73,6 +80,9 @@ TERMS: dict[str, tuple[TermRule, ...]] = {
               "write 'oudler' in English running text (the glossary's word); name 'bout' "
               "only as the other word: *bout* or (bout)", ("bout",),
               allowed_where_defined=True),
+        _rule(r"\bpoints\s+of\s+mark\b", "is not English: write 'points on the taker's "
+                                          "score'", ("mark",)),
+        _rule(r"\bunits?\b", "write 'value' (of the deal), as lesson 10 does", ("unit",)),
     ),
     "it": (
         _rule(r"\bdella fonte\b", "names an internal source: say which (\"un "
@@ -80,15 +90,27 @@ TERMS: dict[str, tuple[TermRule, ...]] = {
               ("della fonte",)),
         _rule(r"\bsovr+att?agli\w*", "write 'surtagliare' (the tutor's one word for "
                                      "overtrumping)", ("sovr",)),
-        _rule(r"\bUnità\b", "write 'valore' (della smazzata), as lesson 10 does", ("unità",),
-              case=True),
+        _rule(r"\bunità\b", "write 'valore' (della smazzata), as lesson 10 does", ("unità",)),
         # "mano" is the cards held; a deal is a "smazzata" (the Italian players' word). The
         # phrases below only ever mean the deal.
         _rule(r"\b(?:(?:vinc|perd)\w*|vint[oa]|pers[oa])\s+(?:sia\s+)?la\s+mano\b"
               r"|\b(?:valore|risultato|resto|fine|presa) della\s+mano\b"
               r"|\b(?:fine|metà)\s+mano\b"
-              r"|\bla\s+mano\s+(?:è\s+nulla|si\s+annulla|si\s+gioca|non\s+si\s+gioca)",
-              "'mano' is the cards held: write 'smazzata' for a deal", ("mano",)),
+              r"|\bla\s+mano\s+(?:è\s+nulla|si\s+annulla|si\s+gioca|non\s+si\s+gioca"
+              r"|vale|è\s+finita|è\s+della|la\s+vince|perfetta)"
+              r"|\b(?:vale|contare|controllare)\s+una\s+mano\b|\bun'altra\s+mano\b"
+              r"|\bman[oi]\s+(?:pers[ae]|giocat[ae]|a\s+gioco)\b"
+              r"|\b(?:decidere|segnano)\s+le\s+mani\b"
+              r"|\b(?:quella|una)\s+mano\s+(?:così|giocata)\b|\bdi\s+quella\s+mano\b",
+              "'mano' is the cards held: write 'smazzata' for a deal", ("mano", "mani")),
+        # "bout" takes "i", not "gli": i bout, dai bout, dei bout.
+        _rule(r"\b(?:gli|dagli|agli|degli|negli|sugli)\s+bout\b",
+              "'bout' takes the article 'i' (i bout, dai bout, dei bout)", ("bout",)),
+        _rule(r"\bScusa\b", "write 'l'Excuse' (il Matto only for the Italian game)",
+              ("scusa",), case=True),
+        _rule(r"\bsolutor[ei]\b", "write 'risolutore' (the review page's word)",
+              ("solutor",)),
+        _rule(r"\bpunti\s+peggio\b", "write 'punti in peggio'", ("peggio",)),
         _rule(r"\bfamigli[ae]\b", "a calque: write 'tavoli' for house tables, 'semi' for suits",
               ("famigli",)),
         _rule(r"\bcartin[ae]\b", "write 'scartina' (the Italian players' word)", ("cartin",)),

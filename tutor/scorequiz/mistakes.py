@@ -366,9 +366,9 @@ def _chelem_bonus_changed(case: Case, code: str, chelem: Chelem, wrong: int) -> 
 
 
 def forgot_chelem(case: Case) -> list[Wrong]:
-    """Left out the taker's chelem bonus (announced or not)."""
+    """Left out the taker's chelem bonus (announced or not: the message names this deal's)."""
     return _chelem_bonus_changed(case, "forgot_chelem", Chelem.ANNOUNCED_MADE, 0) + (
-        _chelem_bonus_changed(case, "forgot_chelem", Chelem.MADE, 0)
+        _chelem_bonus_changed(case, "forgot_unannounced_chelem", Chelem.MADE, 0)
     )
 
 
@@ -559,6 +559,7 @@ class CountCase:
     pile: int  # the attack's cards
     set_aside: int  # the écart or the chien among them
     to_defence: int = 0  # a garde contre's chien: not in the pile, it counts for the defence
+    chien_set_aside: bool = False  # what is set aside is a garde sans's chien, not an écart
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,10 +569,12 @@ class WrongCount:
 
 
 def forgot_set_aside(case: CountCase) -> list[WrongCount]:
-    """Left out the écart (or, on a garde sans, the chien) of the pile."""
+    """Left out the écart (or, on a garde sans, the chien: the message names which) of the
+    pile."""
     if not case.set_aside & case.pile:
         return []
-    return [WrongCount("forgot_set_aside", half_points(case.pile & ~case.set_aside))]
+    code = "forgot_chien" if case.chien_set_aside else "forgot_set_aside"
+    return [WrongCount(code, half_points(case.pile & ~case.set_aside))]
 
 
 def honour_alone_as_pair(case: CountCase) -> list[WrongCount]:

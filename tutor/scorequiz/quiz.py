@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tutor.engine import Score, StepKind, mask_of
+from tutor.engine import ChienFate, Score, StepKind, mask_of
 from tutor.scorequiz.generator import Question
 from tutor.scorequiz.mistakes import (
     Case,
@@ -54,7 +54,8 @@ def case_of(q: Question) -> Case:
 
 
 def count_case_of(q: Question) -> CountCase:
-    return CountCase(mask_of(q.pile), mask_of(q.set_aside), mask_of(q.defence_chien))
+    return CountCase(mask_of(q.pile), mask_of(q.set_aside), mask_of(q.defence_chien),
+                     chien_set_aside=q.contract.chien is ChienFate.TAKER_UNSEEN)
 
 
 @dataclass(frozen=True, slots=True)

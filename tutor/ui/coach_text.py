@@ -29,6 +29,7 @@ from tutor.engine import (
 from tutor.practice.advice import (
     BidAdvice,
     BidRisk,
+    BidRiskCode,
     CallAdvice,
     CoachLevel,
     EcartAdvice,
@@ -143,12 +144,19 @@ def _bid_advice(item: BidAdvice, lang: str) -> str:
     return f"{count_text(item.count, lang)} {why}"
 
 
+def _risk_key(item: BidRisk, mult: int) -> str:
+    """The risk's sentence; a loss at a prise is not multiplied, so that one says only the loss."""
+    if item.code is BidRiskCode.TOO_WEAK and mult == 1:
+        return "coach.risk.too_weak_prise"
+    return f"coach.risk.{item.code.value}"
+
+
 def _bid_risk(item: BidRisk, lang: str) -> str:
     mult = item.bid.multiplier if item.bid is not None else 0
     advised_mult = item.advised.multiplier if item.advised is not None else 0
     text = t(
         lang,
-        f"coach.risk.{item.code.value}",
+        _risk_key(item, mult),
         bid=contract_text(item.bid, lang),
         advised=contract_text(item.advised, lang),
         mult=mult,

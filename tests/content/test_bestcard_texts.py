@@ -1,0 +1,88 @@
+"""Best-card texts say of "the best line" only what every best line shows: a trick, a winner
+or a card is named only when all the solver's best lines agree on it (content review 2, §3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor.analysis import best_line, every_best_line
+from tutor.analysis.bestcard import Idea, proof_of, read_lines
+from tutor.content.bestcard import explanation, lines_after, outcomes_after
+from tutor.engine import KINGS_MASK, cards_of, parse_card, parse_position
+
+PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
+
+
+def _notation(name: str) -> str:
+    data = yaml.safe_load((PUZZLES / f"proven-{name}.yaml").read_text(encoding="utf-8"))
+    return str(data["notation"])
+
+
+def test_every_best_line_holds_the_principal_one_and_the_same_value() -> None:
+    notation = _notation("cash-the-king-07")
+    card = parse_card("10C")
+    lines = every_best_line(notation, card)
+    principal = best_line(notation, card)
+    assert len(lines) > 1
+    assert principal.cards in [line.cards for line in lines]
+    assert {line.value for line in lines} == {principal.value}
+    assert all(line.cards[0] == card for line in lines)
+
+
+def _king_trick_indexes(notation: str, card_text: str) -> set[int]:
+    p = parse_position(notation)
+    king = next(k for k in cards_of(p.hands[p.to_play] & KINGS_MASK))
+    return {next(i for i, t in enumerate(tricks) if king in t.cards)
+            for tricks in lines_after(p, parse_card(card_text))}
+
+
+def test_a_trick_the_best_lines_disagree_on_is_not_named() -> None:
+    # After the 6 of diamonds the king of diamonds falls in different tricks in different
+    # best lines: the text says it is lost, not when.
+    notation = _notation("cash-the-king-09")
+    assert len(_king_trick_indexes(notation, "6D")) > 1
+    r = read_lines(proof_of(notation))
+    for lang in ("en", "it"):
+        text = explanation(r, Idea.CASH_THE_KING, lang)
+        assert "tricks from now" not in text and "fra " not in text, text
+
+
+def test_a_trick_every_best_line_agrees_on_is_named() -> None:
+    notation = _notation("cash-the-king-03")
+    assert _king_trick_indexes(notation, "4D") == {1}
+    text = explanation(read_lines(proof_of(notation)), Idea.CASH_THE_KING, "en")
+    assert "lost in the next trick: the taker (Player 2) takes it with the trump 15" in text
+
+
+@pytest.mark.parametrize("lang, words", [("en", "At the table you would need a reason"),
+                                         ("it", "Al tavolo ti servirebbe un motivo")])
+def test_a_charge_led_into_a_void_says_only_the_open_hands_show_it(lang: str,
+                                                                   words: str) -> None:
+    notation = _notation("charge-partner-04")
+    assert not parse_position(notation).trick  # the learner leads
+    text = explanation(read_lines(proof_of(notation)), Idea.CHARGE_PARTNER, lang)
+    assert words in text
+
+
+def test_the_kept_trump_names_the_trump_it_beats() -> None:
+    notation = _notation("overtrump-high-or-low-09")
+    text = explanation(read_lines(proof_of(notation)), Idea.OVERTRUMP_HIGH_OR_LOW, "en")
+    assert "the trump 20 you keep later beats the trump 19" in text
+
+
+def test_the_contract_the_wrong_card_gives_away_in_every_line_is_named() -> None:
+    notation = _notation("cash-the-king-14")
+    p = parse_position(notation)
+    assert {o.made for o in outcomes_after(p, parse_card("KS"))} == {False}
+    assert {o.made for o in outcomes_after(p, parse_card("7D"))} == {True}
+    r = read_lines(proof_of(notation))
+    assert "At stake: the contract." in explanation(r, Idea.CASH_THE_KING, "en")
+    assert "In gioco: il contratto." in explanation(r, Idea.CASH_THE_KING, "it")
+
+
+def test_no_stake_is_named_when_nothing_else_changes_side() -> None:
+    r = read_lines(proof_of(_notation("cash-the-king-03")))
+    assert "At stake" not in explanation(r, Idea.CASH_THE_KING, "en")
