@@ -167,10 +167,10 @@ def test_a_trump_lead_after_which_the_defence_still_trumps_is_not_draw_trumps() 
 
 
 def test_the_miner_finds_the_excuse_played_early_on_a_fixed_seed() -> None:
-    find = next(mine(4, range(2, 3), ideas=[Idea.EXCUSE_EARLY], limit=1))
+    find = next(mine(4, range(1, 2), ideas=[Idea.EXCUSE_EARLY], limit=1))
     assert find.proof.best == (EXCUSE,)
     assert find.ideas[0] is Idea.EXCUSE_EARLY
-    assert find.seed == 2 and find.difficulty == 1
+    assert find.seed == 1 and find.difficulty == 1
 
 
 def test_the_miner_finds_a_petit_hunt_on_a_fixed_seed() -> None:
