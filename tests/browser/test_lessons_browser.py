@@ -19,7 +19,8 @@ def step_with_cards(lesson) -> int:
     for index, step in enumerate(lesson.steps):
         position = step.position or getattr(step.check, "position", None)
         cards_in_position = position is not None and (position.hand or position.trick)
-        if step.cards or cards_in_position or getattr(step.check, "pile", None):
+        shown = getattr(step.check, "pile", None) or getattr(step.check, "hand", None)
+        if step.cards or cards_in_position or shown:  # a pile counted, a hand judged
             return index + 1
     return 1
 
