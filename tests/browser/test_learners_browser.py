@@ -65,7 +65,11 @@ def start_a_sheet_with_a_deal(
     wait_ready(page)
     page.get_by_label("Name of the game").fill(game)
     for i, name in enumerate(names, start=1):
-        page.get_by_label(f"Player {i}", exact=True).fill(name)
+        # each fill blurs the last box, which reruns the page: let that run end first (a CI
+        # run under load once waited 30 s for "Player 4" in the middle of one)
+        wait_ready(page)
+        page.get_by_label(f"Player {i}", exact=True).fill(name, timeout=60_000)
+    wait_ready(page)
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("Add a deal").wait_for()
     wait_ready(page)
