@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.conftest import shot
 from tests.browser.test_browser import wait_ready
-from tests.browser.test_learners_browser import start_a_sheet_with_a_deal, visitors
+from tests.browser.test_learners_browser import make_share_link, start_a_sheet_with_a_deal, visitors
 
 __all__ = ["visitors"]  # the fixture, used below
 
@@ -88,10 +88,7 @@ def test_bare_urls_in_names_on_a_shared_sheet_are_not_made_links(visitors, serve
     names = (f"Ann https://{EVIL}/a", f"www.{EVIL}", f"bob@{EVIL}", "Dee")
     start_a_sheet_with_a_deal(owner, server, game=game, names=names)
     assert links_to_evil(owner) == []
-    owner.get_by_text("Share with the table").click()
-    owner.get_by_role("button", name="Make a share link").click()
-    link = owner.locator('[data-testid="stCode"]').filter(has_text="?share=")
-    link.wait_for()
+    link = make_share_link(owner)
     guest.goto(link.inner_text().strip() + "&lang=en")
     guest.get_by_text("only its owner can change it").wait_for()
     wait_ready(guest)

@@ -56,6 +56,20 @@ def solved(page, server: str) -> str:
     return metric(page, "Puzzles solved")
 
 
+def make_share_link(page):
+    """Open "Share with the table" and make a link; returns the code block that shows it.
+    Each step waits for the page's run to end first (a click made during a rerun of a loaded
+    CI machine once left no link after 20 s)."""
+    wait_ready(page)
+    page.get_by_text("Share with the table").click()
+    wait_ready(page)
+    page.get_by_role("button", name="Make a share link").click()
+    link = page.locator('[data-testid="stCode"]').filter(has_text="?share=")
+    link.wait_for(timeout=60_000)
+    wait_ready(page)
+    return link
+
+
 def start_a_sheet_with_a_deal(
     page, server: str, game: str = "Private table",
     names: tuple[str, ...] = ("Anna", "Bruno", "Carla", "Dario"),
@@ -178,11 +192,7 @@ def test_two_app_processes_on_one_postgresql_share_progress(browser, tmp_path):
 def test_a_shared_sheet_opens_read_only_for_another_visitor(visitors, server):
     owner, guest = visitors[0], visitors[1]
     start_a_sheet_with_a_deal(owner, server)
-    owner.get_by_text("Share with the table").click()
-    owner.get_by_role("button", name="Make a share link").click()
-    link = owner.locator('[data-testid="stCode"]').filter(has_text="?share=")
-    link.wait_for()
-    wait_ready(owner)
+    link = make_share_link(owner)
     url = link.inner_text().strip()
     assert url.startswith(f"{server}/score-sheet?share="), url
     shot(owner, "score-sheet-share-link-en")
