@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.hosting import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output" / "screenshots"
@@ -34,12 +35,6 @@ FLAGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _require_browser() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
@@ -50,7 +45,7 @@ def _require_browser() -> None:
 @contextmanager
 def streamlit_server(folder: Path, env: dict[str, str]) -> Iterator[str]:
     """``streamlit run app.py`` on a free port with ``env`` added; yields its URL."""
-    port = _free_port()
+    port = free_port()
     log = folder / f"server-{port}.log"
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", **env}
     with log.open("w") as out:
