@@ -16,10 +16,22 @@ RIGHT = '[data-testid="stAlertContentSuccess"]'  # a right answer's verdict
 
 
 def wait_ready(page) -> None:
-    """Wait until Streamlit has finished running the script."""
+    """Wait until Streamlit has finished running the script.
+
+    The status widget alone is not enough: it shows only some time after a run starts, so
+    right after a click it is absent both before and after the run. The app's root carries
+    the script's run state; a short pause lets a click's rerun begin before it is read.
+    """
     page.wait_for_selector('[data-testid="stApp"]')
+    page.wait_for_timeout(150)
     page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=20_000
+        """() => {
+          const app = document.querySelector('[data-testid="stApp"]');
+          return app && app.dataset.testScriptState === 'notRunning'
+            && app.dataset.testConnectionState === 'CONNECTED'
+            && !document.querySelector('[data-testid="stStatusWidget"]');
+        }""",
+        timeout=30_000,
     )
     page.wait_for_timeout(300)
 

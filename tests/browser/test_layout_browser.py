@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
+from tests.browser.test_browser import wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +35,12 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, A
     context.close()
 
 
-def wait_ready(page: Any) -> None:
-    page.wait_for_selector('[data-testid="stApp"]')
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000
-    )
-    page.wait_for_timeout(300)
+def settle_on(page: Any, predicate: str, arg: object = None) -> None:
+    """Give the layout up to 15 s to satisfy ``predicate`` (a rerun may still be drawing it);
+    the assertion that follows reads the final state and says what is wrong if it is not."""
+    guarded = f"(arg) => {{ try {{ return ({predicate})(arg); }} catch (e) {{ return false; }} }}"
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(guarded, arg=arg, timeout=15_000)
 
 
 CUT_OFF = """(label) => {
@@ -57,6 +61,7 @@ def test_the_endless_practice_kinds_are_all_in_view(sized, server, lang, kind):
     page.get_by_text(kind, exact=True).first.wait_for(timeout=90_000)  # a cold server
     wait_ready(page)
     shot(page, f"puzzles-endless-kinds-{lang}-{name}")
+    settle_on(page, f"(label) => ({CUT_OFF})(label).length === 0", kind)
     assert page.evaluate(CUT_OFF, kind) == []
 
 
@@ -106,12 +111,14 @@ def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(
         page.locator(".st-key-score-sheet-add button").click()
         page.get_by_text(f"Deal {number} added").wait_for()
         wait_ready(page)
+    settle_on(page, f"() => ({FITS})().wide")
     assert page.evaluate(FITS)["wide"]
     shot(page, "score-sheet-laptop")
     page.locator("summary", has_text="Deal 3").click()
     page.locator(".st-key-score-sheet-edit-2 button").click()
     wait_ready(page)
-    assert page.locator(".st-key-score-sheet-form-points input").input_value() == "60"
+    # waited for, not read once: the form is filled by the rerun the click causes
+    expect(page.locator(".st-key-score-sheet-form-points input")).to_have_value("60")
     address, cookies = page.url, laptop.cookies()
     laptop.close()
     phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
@@ -122,6 +129,7 @@ def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(
     page.goto(address)
     page.locator("table.sheet-compact").wait_for()
     wait_ready(page)
+    settle_on(page, f"() => {{ const f = ({FITS})(); return !f.wide && f.page <= 390; }}")
     shot(page, "score-sheet-phone")
     fits = page.evaluate(FITS)
     phone.close()
