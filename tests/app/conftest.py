@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ import pytest
 from streamlit.runtime.caching.cache_utils import CachedFunc
 from streamlit.testing.v1 import AppTest
 
+from tests.bank import bank
+from tutor.content.kinds import BestCardExercise
+from tutor.content.solved import Solution, forget, remember, solve, solved
 from tutor.progress.store import Database, LearnerStore
 from tutor.ui import analysis, session
 from tutor.ui.learner import LEARNER
@@ -37,6 +41,41 @@ def clear_caches() -> None:
         for value in list(vars(module).values()):
             if isinstance(value, CachedFunc) and all(value is not kept for kept in KEPT_CACHES):
                 value.clear()
+
+
+def authored_best_cards() -> list[BestCardExercise]:
+    """Every best-card exercise of the bank: the puzzles' and the lessons' checks."""
+    exercises = [p.exercise for p in bank().puzzles]
+    exercises += [step.check for lesson in bank().lessons for step in lesson.steps]
+    return [ex for ex in exercises if isinstance(ex, BestCardExercise)]
+
+
+def known_solution(ex: BestCardExercise) -> Solution:
+    """The solution of ``ex`` held by this process (solved here when it is not)."""
+    held = solved(ex.notation, ex.idea)
+    if held is None:
+        held = solve(ex.notation, ex.idea)
+        remember(held)
+    return held
+
+
+@pytest.fixture(scope="session", autouse=True)
+def solved_bank() -> None:
+    """Every authored best-card position solved in this process, as the workers would: a page
+    reads each one at once instead of waiting for the pool (about 10 s of CPU, once)."""
+    for ex in authored_best_cards():
+        known_solution(ex)
+
+
+@contextmanager
+def unknown_to_this_process(ex: BestCardExercise) -> Iterator[None]:
+    """Within: this process holds no solution nor proof of ``ex`` (another test may have had
+    one made), so a page must ask the workers; after, it holds it again for the next tests."""
+    forget(ex.notation)
+    try:
+        yield
+    finally:
+        known_solution(ex)
 
 
 @pytest.fixture(autouse=True)

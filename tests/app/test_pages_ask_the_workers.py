@@ -13,17 +13,21 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import tutor.analysis.bestcard as bestcard_module
 import tutor.bots.strong as strong_module
+import tutor.content.bestcard as texts_module
 import tutor.content.generate as generate_module
 import tutor.review.deal as review_module
 import tutor.ui.analysis as analysis_module
-from tests.app.conftest import open_app, texts
+from tests.app.conftest import known_solution, open_app, texts, unknown_to_this_process
 from tests.app.test_practice import PAGE as PRACTICE_PAGE
 from tests.app.test_practice import game_of
 from tests.app.test_review_page import PAGE as REVIEW_PAGE
 from tests.app.test_review_page import saved_game
+from tests.bank import bank
 from tests.practice.test_thinking import awaiting_search, no_report
 from tutor.bots import SimpleBot, decision_rng
+from tutor.content.kinds import BestCardExercise
 from tutor.engine import DealRecord
 from tutor.practice import Stage
 from tutor.progress.store import Database, LearnerStore
@@ -62,7 +66,8 @@ def install(monkeypatch: pytest.MonkeyPatch, limits: Limits | None = None) -> Re
 
 
 SOLVER_NAMES = ((strong_module, "Solver"), (review_module, "Solver"),
-                (generate_module, "generate"))
+                (generate_module, "generate"), (bestcard_module, "analyse"),
+                (bestcard_module, "best_line"), (texts_module, "every_best_line"))
 
 
 def no_solver_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,7 +178,7 @@ def test_a_mined_puzzle_in_the_store_is_read_not_asked_for(
     workers = install(monkeypatch)
     no_solver_in_the_page(monkeypatch)
     at = open_app("puzzles", lang="en", gen="proven", seed="5", players="4")
-    assert workers.jobs == []
+    assert JobKind.MINE_PUZZLE not in workers.kinds()  # (its proof may be asked: not held)
     assert t("en", "bestcard.open_cards") in texts(at)
 
 
@@ -189,3 +194,87 @@ def test_a_mined_puzzle_asked_for_is_stored_once_in(
     at.run()
     assert not at.exception, at.exception
     assert database.mined_puzzle(4, 6, MINED_VERSION) is not None
+
+
+BEST_CARD = "proven-cash-the-king-01"
+HAND = f"puzzle-{BEST_CARD}-hand-fallback"  # the hand to play (AppTest sees its pills)
+
+
+def best_card_exercise() -> BestCardExercise:
+    ex = bank().puzzle(BEST_CARD).exercise
+    assert isinstance(ex, BestCardExercise)
+    return ex
+
+
+def hand_to_play(at: AppTest) -> bool:
+    return any(pills.key == HAND for pills in at.pills)
+
+
+def test_a_best_card_puzzle_is_proven_on_the_workers_while_the_page_says_proving(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ex = best_card_exercise()
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    with unknown_to_this_process(ex):
+        at = open_app("puzzles", lang="en", puzzle=BEST_CARD)
+        assert workers.kinds() == [JobKind.SOLVE_BEST_CARD]
+        assert t("en", "bestcard.proving") in texts(at)
+        assert t("en", "bestcard.open_cards") in texts(at)  # the position is shown at once
+        assert not hand_to_play(at)
+        at.run()  # the poll: still pending, asked once
+        assert len(workers.jobs) == 1 and not hand_to_play(at)
+        workers.answer(0)
+        at.run()
+        assert not at.exception, at.exception
+        assert t("en", "bestcard.proving") not in texts(at) and hand_to_play(at)
+        solution = workers.jobs[0][1].result()
+        at.pills(key=HAND).set_value(solution.proof.best[0]).run()
+        assert not at.exception, at.exception
+        assert "Right!" in texts(at) and "Trick 1: won by" in texts(at)
+
+
+def test_a_best_card_solution_this_process_holds_is_read_not_asked_for(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ex = best_card_exercise()
+    solution = known_solution(ex)
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_app("puzzles", lang="en", puzzle=BEST_CARD)
+    assert workers.jobs == [] and hand_to_play(at)
+    at.pills(key=HAND).set_value(solution.proof.wrong[0][0]).run()
+    assert not at.exception, at.exception
+    assert workers.jobs == []
+    assert any(e.label.startswith("What happens after the") for e in at.expander)
+
+
+def test_a_failed_proof_says_not_proven_yet_and_try_again_asks_afresh(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ex = best_card_exercise()
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    with unknown_to_this_process(ex):
+        at = open_app("puzzles", lang="en", puzzle=BEST_CARD)
+        _, future = workers.jobs[0]
+        future.set_running_or_notify_cancel()
+        future.set_exception(RuntimeError("a worker was lost"))
+        at.run()
+        assert t("en", "bestcard.not_proven") in texts(at) and not hand_to_play(at)
+        at.run()  # the failure is kept: not asked again by itself
+        assert len(workers.jobs) == 1
+        at.button(key=f"puzzle-{BEST_CARD}-try-again").click().run()
+        assert not at.exception, at.exception
+        assert workers.kinds() == [JobKind.SOLVE_BEST_CARD] * 2
+        assert t("en", "bestcard.proving") in texts(at)
+
+
+def test_a_full_pool_says_not_proven_yet_in_italian_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = best_card_exercise()
+    install(monkeypatch, Limits(in_flight=0))  # every new job refused
+    no_solver_in_the_page(monkeypatch)
+    with unknown_to_this_process(ex):
+        at = open_app("puzzles", lang="it", puzzle=BEST_CARD)
+        assert t("it", "bestcard.not_proven") in texts(at) and not hand_to_play(at)
+        assert at.button(key=f"puzzle-{BEST_CARD}-try-again").label == t("it", "bestcard.try_again")

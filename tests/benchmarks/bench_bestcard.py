@@ -24,7 +24,7 @@ from tutor.content.models import BestCardExercise
 
 
 def _clear() -> None:
-    bestcard.proof_of.cache_clear()
+    bestcard.forget_proof()
     bestcard.line_after.cache_clear()
 
 

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from tutor.service import AnalysisService, Limits, Refusal, Requester, State, mine_puzzle
-from tutor.service.jobs import Budget, Job, JobKind
+from tutor.service import (
+    AnalysisService,
+    Limits,
+    Refusal,
+    Requester,
+    State,
+    mine_puzzle,
+    solve_best_card,
+    warm_up,
+)
+from tutor.service.jobs import SEARCH_MODULES, Budget, Job, JobKind, compute
 
 
 class HeldExecutor(Executor):
@@ -207,3 +217,37 @@ def test_a_failure_is_said_for_a_while_then_the_job_is_submitted_again() -> None
     clock.now = 40
     assert analysis.ask(ANNA, job).state is State.PENDING  # asked again: a new try
     assert len(executor.submitted) == 2
+
+
+def test_a_failure_forgotten_is_asked_afresh_at_once() -> None:
+    analysis, executor, _ = service()
+    job = solve_best_card("a position", "cash-the-king")
+    analysis.ask(ANNA, job)
+    future = executor.submitted[0][1]
+    future.set_running_or_notify_cancel()
+    future.set_exception(RuntimeError("a worker was lost"))
+    assert analysis.ask(ANNA, job).state is State.FAILED
+    analysis.forget(job)
+    assert analysis.ask(ANNA, job).state is State.PENDING
+    assert len(executor.submitted) == 2
+
+
+def test_a_proof_spends_no_rate_limit_only_the_queue() -> None:
+    analysis, executor, _ = service(Limits(new_per_minute_learner=1, burst=1))
+    for n in range(4):
+        assert analysis.ask(ANNA, solve_best_card(f"position {n}", "cash-the-king")).state \
+            is State.PENDING
+    assert len(executor.submitted) == 4
+
+
+def test_the_warm_up_reaches_each_worker_outside_admission() -> None:
+    analysis, executor, _ = service(Limits(in_flight=1))
+    analysis.warm_up(3)
+    assert [job.kind for job, _ in executor.submitted] == [JobKind.WARM_UP] * 3
+    assert analysis.in_flight() == 0  # nobody waits for it: a learner's job is admitted
+    assert analysis.ask(ANNA, mine_puzzle(4, 1)).state is State.PENDING
+
+
+def test_a_warm_up_imports_the_searches_and_proves_nothing() -> None:
+    assert compute(warm_up(), lambda done, total: None) == SEARCH_MODULES
+    assert all(name in sys.modules for name in SEARCH_MODULES)

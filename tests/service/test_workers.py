@@ -13,9 +13,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.bank import bank
 from tutor.content.generate import generate
-from tutor.service import AnalysisService, Requester, State, local_pool, mine_puzzle
-from tutor.service.executors import configured_executor, local_worker_count
+from tutor.content.kinds import BestCardExercise
+from tutor.content.solved import solve
+from tutor.service import (
+    AnalysisService,
+    Requester,
+    State,
+    local_pool,
+    mine_puzzle,
+    solve_best_card,
+)
+from tutor.service.executors import WORKER_NICENESS, configured_executor, local_worker_count
 from tutor.service.jobs import Budget, Job
 from tutor.service.service import Outcome
 
@@ -165,3 +175,23 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
             assert searches >= 1
         assert len(stream.data) == 1 + searches  # every job ran on a worker of the cluster
         executor.shutdown(wait=False)
+
+
+def test_the_local_pool_runs_its_workers_at_a_lower_priority_than_the_web_process() -> None:
+    pool = local_pool(1)
+    try:
+        niceness = pool.submit(os.nice, 0).result(timeout=WAIT)
+    finally:
+        pool.shutdown()
+    assert niceness == min(19, os.nice(0) + WORKER_NICENESS)
+
+
+def test_the_local_pool_solves_a_best_card_position_as_this_process_does() -> None:
+    ex = next(p.exercise for p in bank().puzzles if isinstance(p.exercise, BestCardExercise))
+    service = AnalysisService(local_pool(1))
+    job = patient(solve_best_card(ex.notation, ex.idea.value))
+    [outcome] = until_done(service, [(Requester("anna", "local"), job)])
+    assert outcome.state is State.DONE, outcome.reason
+    here = solve(ex.notation, ex.idea)
+    assert outcome.value.proof.best == here.proof.best
+    assert outcome.value.lines == here.lines and outcome.value.whys == here.whys

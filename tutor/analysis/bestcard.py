@@ -13,6 +13,8 @@ best line, and the line after the most tempting wrong card (the one that loses l
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -122,10 +124,47 @@ def prove(
     return Proof(analysis, first.cards, first.value, loss)
 
 
-@lru_cache(maxsize=512)
+PROOFS_KEPT = 1024  # proofs kept per process (the authored bank has about a hundred)
+_proofs: OrderedDict[str, Proof] = OrderedDict()
+_proofs_lock = threading.Lock()
+
+
 def proof_of(notation: str) -> Proof:
-    """``prove`` once per process and position: the trainer asks again at every rerun."""
-    return prove(notation)
+    """``prove`` once per process and position (the content check asks for every authored
+    puzzle), or the proof remembered from the analysis workers (``remember_proof``)."""
+    known = known_proof(notation)
+    if known is not None:
+        return known
+    proof = prove(notation)
+    remember_proof(notation, proof)
+    return proof
+
+
+def known_proof(notation: str) -> Proof | None:
+    """The proof of ``notation`` this process holds (None: it would have to search)."""
+    with _proofs_lock:
+        proof = _proofs.get(notation)
+        if proof is not None:
+            _proofs.move_to_end(notation)
+        return proof
+
+
+def remember_proof(notation: str, proof: Proof) -> None:
+    """Keep a proof made elsewhere (a worker's) so that judging a card here is a read."""
+    with _proofs_lock:
+        _proofs[notation] = proof
+        _proofs.move_to_end(notation)
+        while len(_proofs) > PROOFS_KEPT:
+            _proofs.popitem(last=False)
+
+
+def forget_proof(notation: str | None = None) -> None:
+    """Forget the proof of ``notation`` (every proof: None), as if never searched here."""
+    with _proofs_lock:
+        if notation is None:
+            _proofs.clear()
+        else:
+            _proofs.pop(notation, None)
 
 
 @lru_cache(maxsize=1024)

@@ -25,6 +25,8 @@ from tutor.service.jobs import (
     mine_puzzle,
     review,
     run,
+    solve_best_card,
+    warm_up,
 )
 from tutor.service.progress import Progress
 from tutor.service.service import (
@@ -56,4 +58,6 @@ __all__ = [
     "mine_puzzle",
     "review",
     "run",
+    "solve_best_card",
+    "warm_up",
 ]

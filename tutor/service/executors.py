@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import suppress
 
 from tutor.service.progress import Channel, DaskChannel, FileChannel
 
@@ -28,10 +29,23 @@ def local_worker_count(environ: dict[str, str] | None = None) -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+# How much nicer than the web process the local workers run: a search on every core must
+# leave the web process's scheduling to answer the pages at once.
+WORKER_NICENESS = 10
+
+
+def lower_priority() -> None:
+    """A local worker's initializer: run at a lower priority than the web process (best
+    effort: a system that refuses leaves it as it is)."""
+    with suppress(OSError):
+        os.nice(WORKER_NICENESS)
+
+
 def local_pool(workers: int) -> Executor:
-    """``workers`` processes on this machine."""
+    """``workers`` processes on this machine, each at a lower priority than the web process."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                               initializer=lower_priority)
 
 
 def dask_pool(address: str) -> Executor:

@@ -13,6 +13,7 @@ machine runs it, and the worker replays it through the engine.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -27,6 +28,8 @@ class JobKind(StrEnum):
     MINE_PUZZLE = "mine-puzzle"  # a proven best-card position from a seeded computer deal
     BOT_CARDS = "bot-cards"  # the Strong computer players' moves until the learner's turn
     REVIEW_DEAL = "review-deal"  # the solver's verdict on each of the learner's cards
+    SOLVE_BEST_CARD = "solve-best-card"  # a best-card position's proof and line after each card
+    WARM_UP = "warm-up"  # a new worker imports the searches before a learner's job needs them
 
     @property
     def rate_limited(self) -> bool:
@@ -78,6 +81,14 @@ MINED_VERSION = 1
 BOT_BUDGET = Budget(seconds=8.0)
 # A review is about one node budget per card beyond its exact part (tutor.review.deal).
 REVIEW_BUDGET = Budget(seconds=60.0)
+# The deepest authored best-card position takes about 2 s of CPU to solve whole (its proof, a
+# line per legal card, the texts); a mined one is proven under the same node limits.
+SOLVE_BUDGET = Budget(seconds=30.0)
+WARM_UP_BUDGET = Budget(seconds=60.0)
+# What a new worker imports before its first job: the solver, the bots, the review and the
+# best-card texts (a few hundred milliseconds of a learner's first wait otherwise).
+SEARCH_MODULES = ("tutor.analysis", "tutor.bots.strong", "tutor.review", "tutor.content.solved",
+                  "tutor.content.generate")
 
 
 def mine_puzzle(players: int, seed: int) -> Job:
@@ -111,6 +122,24 @@ def bot_cards(record: DealRecord, learner: int) -> Job:
 def review(record: DealRecord, learner: int) -> Job:
     """The solver's review of the deal ``record`` for the seat ``learner``."""
     return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner), REVIEW_BUDGET)
+
+
+def solve_best_card(notation: str, idea: str) -> Job:
+    """The proof of a best-card position, the solver's line after each of its legal cards and
+    the texts that speak of each wrong card (``tutor.content.solved.Solution``)."""
+    return Job(JobKind.SOLVE_BEST_CARD, (notation, idea), SOLVE_BUDGET)
+
+
+def warm_up() -> Job:
+    """Nothing but the imports a worker's first search would wait for."""
+    return Job(JobKind.WARM_UP, (), WARM_UP_BUDGET)
+
+
+def imported_searches() -> tuple[str, ...]:
+    """Import the search modules in this process (a worker's warm-up): the names imported."""
+    for name in SEARCH_MODULES:
+        importlib.import_module(name)
+    return SEARCH_MODULES
 
 
 def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
@@ -160,7 +189,8 @@ def courtesy(call: Callable[..., None], *args: object) -> bool:
 
 
 def compute(job: Job, report: Report) -> Any:
-    """A job's result: a mined puzzle, the bots' moves in the notation, a review's data."""
+    """A job's result: a mined puzzle, the bots' moves in the notation, a review's data, a
+    best-card solution, the modules a warm-up imported."""
     if job.kind is JobKind.MINE_PUZZLE:
         from tutor.content.generate import generate
 
@@ -174,4 +204,12 @@ def compute(job: Job, report: Report) -> Any:
 
         *record, learner = job.args
         return review_deal(record_of(tuple(record)), int(learner), on_card=report).to_data()
+    if job.kind is JobKind.SOLVE_BEST_CARD:
+        from tutor.analysis.bestcard import Idea
+        from tutor.content.solved import solve
+
+        notation, idea = job.args
+        return solve(str(notation), Idea(str(idea)))
+    if job.kind is JobKind.WARM_UP:
+        return imported_searches()
     raise ValueError(f"unknown job kind {job.kind}")

@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutor.service.admission import RateLimit
-from tutor.service.jobs import Job, run
+from tutor.service.jobs import Job, run, warm_up
 from tutor.service.progress import Channel, FileChannel, Progress
 
 
@@ -129,6 +129,21 @@ class AnalysisService:
             self._wanted[who.learner] = key
         future.add_done_callback(lambda done: self._finished(key, done))
         return Outcome(State.PENDING)
+
+    def forget(self, job: Job) -> None:
+        """Drop what is kept of ``job`` (its failure, when a learner asks to try again): the
+        next ask submits it afresh. A job in flight is left to finish."""
+        with self._lock:
+            self._results.pop(job.key, None)
+            self._failed_at.pop(job.key, None)
+
+    def warm_up(self, workers: int) -> None:
+        """One warm-up job for each of ``workers`` (outside admission: nobody waits for it),
+        so a new worker's first search does not wait for its imports. Only imports: proving
+        the bank at start-up held every worker and made the first pages' jobs miss their
+        budget."""
+        for _ in range(workers):
+            self._executor.submit(run, warm_up())
 
     def in_flight(self) -> int:
         with self._lock:

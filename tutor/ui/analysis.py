@@ -24,6 +24,7 @@ from tutor.service import (
     State,
     channel_for,
     configured_executor,
+    local_worker_count,
 )
 from tutor.ui.client import client_address
 from tutor.ui.i18n import t
@@ -42,7 +43,9 @@ def analysis() -> AnalysisService:
     """This server process's analysis service (its local worker pool, or the Dask cluster
     named by TAROT_TUTOR_DASK_SCHEDULER)."""
     executor = configured_executor()
-    return AnalysisService(executor, channel=channel_for(executor))
+    service = AnalysisService(executor, channel=channel_for(executor))
+    service.warm_up(local_worker_count())
+    return service
 
 
 def requester() -> Requester:
@@ -59,6 +62,12 @@ def requester() -> Requester:
 
 def ask(job: Job) -> Outcome:
     return analysis().ask(requester(), job)
+
+
+def forget(job: Job) -> None:
+    """on_click of "Try again": the failure kept for ``job`` is dropped, so the page's next
+    run asks the workers afresh."""
+    analysis().forget(job)
 
 
 def show_not_ready(outcome: Outcome, job: Job, lang: str) -> None:

@@ -7,21 +7,25 @@ problems do); the page says so. After an answer: the line that follows the learn
 (best play by everyone afterwards), trick by trick with the cards drawn, and what it costs
 against the best card in points of the taker's mark.
 
-The proof and the lines come from ``tutor.analysis.bestcard``'s per-process caches: the
-content check proved every authored puzzle when the bank was loaded, so a page never searches
-an authored position again.
+The proof, the lines and the texts are one ``Solution`` (``tutor.content.solved``) that the
+analysis workers compute: the page asks for it, shows the position with "proving…" while it is
+pending, and draws the hand to play only once it is in; a solution this process already holds
+is read at once. A failed or refused proof says "not proven yet", with a Try again button.
 """
 
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import streamlit as st
 
-from tutor.analysis.bestcard import line_after, proof_of, replay
-from tutor.content.bestcard import explanation_for
+from tutor.analysis.bestcard import replay
 from tutor.content.kinds import BestCardExercise
+from tutor.content.solved import Solution, remember, solved
 from tutor.engine import Card, Position, card_name, cards_of, format_half, half_points
+from tutor.service import Job, Outcome, Progress, State, solve_best_card
+from tutor.ui.analysis import ask, forget, wait
 from tutor.ui.card_svg import card_svg
 from tutor.ui.i18n import t
 from tutor.ui.views import seat_label, show_cards
@@ -29,10 +33,52 @@ from tutor.ui.views import seat_label, show_cards
 HINT_CANDIDATES = 3  # the second hint highlights the best card among this many
 
 
-def candidate_cards(ex: BestCardExercise) -> set[Card]:
+def job_of(ex: BestCardExercise) -> Job:
+    return solve_best_card(ex.notation, ex.idea.value)
+
+
+def ask_solution(ex: BestCardExercise) -> Outcome:
+    """The position's solution: read when this process holds it, else asked of the workers
+    (and kept once done, so the judge and the next runs read it)."""
+    known = solved(ex.notation, ex.idea)
+    if known is not None:
+        return Outcome(State.DONE, known)
+    outcome = ask(job_of(ex))
+    if outcome.state is State.DONE and isinstance(outcome.value, Solution):
+        remember(outcome.value)
+    return outcome
+
+
+def solution_of(ex: BestCardExercise) -> Solution | None:
+    """The solution when it is in (None while the workers prove it, or failed)."""
+    outcome = ask_solution(ex)
+    return outcome.value if isinstance(outcome.value, Solution) else None
+
+
+def show_not_proven(ex: BestCardExercise, outcome: Outcome, key: str, lang: str) -> None:
+    """While the proof is not in: "proving…" and the poll, or "not proven yet" and Try again
+    (which forgets the failure, so the next run asks afresh)."""
+    job = job_of(ex)
+    if outcome.state is State.PENDING:
+        wait(job, partial(_proving, lang))
+        return
+    st.warning(t(lang, "bestcard.not_proven"), icon=":material/hourglass_disabled:")
+    st.button(t(lang, "bestcard.try_again"), key=f"{key}-try-again", on_click=forget,
+              args=(job,))
+
+
+def _proving(lang: str, _progress: Progress | None) -> None:
+    st.info(t(lang, "bestcard.proving"), icon=":material/hourglass_top:")
+
+
+def candidate_cards(ex: BestCardExercise) -> set[Card] | None:
     """For the second hint: the best group with the most tempting wrong cards, so the hint
-    narrows the choice without naming the card (every legal card when there are few)."""
-    proof = proof_of(ex.notation)
+    narrows the choice without naming the card (every legal card when there are few); None
+    while the proof is not in."""
+    solution = solution_of(ex)
+    if solution is None:
+        return None
+    proof = solution.proof
     groups = (proof.best, *proof.wrong)
     return {card for group in groups[:HINT_CANDIDATES] for card in group}
 
@@ -92,7 +138,10 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
                *, solution: bool = True) -> None:
     """After an answer: the line after the learner's card and its cost; with the
     ``solution`` (right, asked for, or a second wrong try) the best card and its line too."""
-    proof = proof_of(ex.notation)
+    solved_position = solution_of(ex)
+    if solved_position is None:
+        return  # only while the proof is not in again (a judged card had it)
+    proof = solved_position.proof
     p = proof.position
     best = proof.best[0]
     if not correct and isinstance(answer, int) and answer not in proof.best:
@@ -112,16 +161,15 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
                 loss=proof.loss_of(answer),
             )
         )
-        line = line_after(ex.notation, answer)
         with st.expander(t(lang, "bestcard.line_after", card=card_name(answer, lang)),
                          expanded=True):
-            _show_line(p, line.cards, lang)
+            _show_line(p, solved_position.line_after(answer), lang)
     if not solution:
         return
     with st.expander(t(lang, "bestcard.best_line", card=card_name(best, lang)),
                      expanded=correct):
         st.caption(t(lang, "bestcard.best_value", value=f"{proof.value:+d}", loss=proof.loss))
-        _show_line(p, line_after(ex.notation, best).cards, lang)
+        _show_line(p, solved_position.line_after(best), lang)
 
 
 def why_for_answer(ex: BestCardExercise, answer: object, correct: bool, lang: str) -> str | None:
@@ -130,11 +178,5 @@ def why_for_answer(ex: BestCardExercise, answer: object, correct: bool, lang: st
     when the puzzle's own explanation fits: a right answer, or the very card it names."""
     if correct or not isinstance(answer, int):
         return None
-    proof = proof_of(ex.notation)
-    if answer in proof.best or answer == proof.wrong[0][0]:
-        return None
-    try:
-        proof.analysis.value_of(answer)
-    except KeyError:
-        return None  # not a legal card: the verdict named the rule
-    return explanation_for(proof, answer, ex.idea, lang)
+    solution = solution_of(ex)
+    return None if solution is None else solution.why(answer, lang)

@@ -25,7 +25,8 @@ from tutor.engine import Card, Position, cards_of
 
 # The app loads its bank without the solver's proofs (they cost about 2.5 s of CPU per server
 # process, paid by the first visitor of any page); `python -m tutor check` and CI prove every
-# best-card puzzle, and the trainer proves each one once per process when it is first shown.
+# best-card puzzle, and a page has the analysis workers prove the one it shows (``tutor.content.
+# solved``).
 PROVE_BEST_CARDS: ContextVar[bool] = ContextVar("prove_best_cards", default=True)
 # Whether a proven answer must also hold at the table (``tutor.analysis.robust``): about 30 s
 # of CPU for the whole bank, so `python -m tutor check` (and CI through it) asks for it, and a

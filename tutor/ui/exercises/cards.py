@@ -12,11 +12,12 @@ from tutor.content.kinds import BestCardExercise, EcartExercise, LegalSetExercis
 from tutor.content.kinds.ecart import LEGAL_TO_IMPROVE, EcartJudgement
 from tutor.content.verdict import WRONG_SET, Verdict, read_cards
 from tutor.engine import Card, Suit, display_order, format_half, suit_name, suit_of
+from tutor.service import State
 from tutor.ui import bestcard
 from tutor.ui.exercises.common import Widget, exercise_state, set_sentence
 from tutor.ui.hand_widget import card_picker
 from tutor.ui.i18n import t
-from tutor.ui.views import names, position_facts, show_trick, suit_led_name
+from tutor.ui.views import names, position_facts, show_cards, show_trick, suit_led_name
 
 SUIT_RULES = ("must_follow_suit", "must_trump", "must_undertrump")  # sentences naming the suit
 
@@ -82,10 +83,18 @@ def draw_play(ex: PlayExercise, key: str, lang: str, highlight: set[Card] | None
 
 def draw_best_card(ex: BestCardExercise, key: str, lang: str,
                    highlight: set[Card] | None) -> Card | None:
+    """The position at once; the hand to play once the workers' proof is in (the judge and
+    the lines read it), till then the hand drawn and "proving…"."""
     pos = ex.position
     st.caption(" · ".join(position_facts(pos, lang)))
     bestcard.show_table(ex, lang)  # every hand face up: the solver judged with all of them
     show_trick(pos, lang)
+    outcome = bestcard.ask_solution(ex)
+    if outcome.state is not State.DONE:
+        _hand_heading(lang)
+        show_cards(pos.hand, lang)
+        bestcard.show_not_proven(ex, outcome, key, lang)
+        return None
     return _pick_one(pos, key, lang, highlight)
 
 
