@@ -350,6 +350,23 @@ def test_a_move_from_a_stale_tab_is_refused_and_the_newer_game_kept(mine: Learne
     assert game_of(tab).deal.moves == newer.meta["current"]["moves"]
 
 
+def test_a_saved_game_opened_in_a_second_tab_is_not_saved_again_by_opening_it(
+        mine: LearnerStore) -> None:
+    tab = open_practice(seed="4", players="4", lang="en")
+    tab.button(key="practice-bid-pass").click().run()
+    game_id = game_of(tab).game_id
+    assert game_id is not None
+    saved = mine.game(game_id).version
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in tab.query_params.items()}
+    second = open_practice(**params)  # the same game in another tab: only read
+    second.run()
+    assert game_of(second).game_id == game_id
+    assert mine.game(game_id).version == saved
+    play_one_card(tab)  # so the first tab's next move is not refused as stale
+    assert "changed elsewhere" not in texts(tab)
+    assert mine.game(game_id).meta["current"]["moves"] == game_of(tab).deal.moves
+
+
 def test_a_new_visit_offers_the_unfinished_game_and_resumes_it(mine: LearnerStore) -> None:
     at = open_practice(seed="4", players="4", lang="en")
     at.button(key="practice-bid-pass").click().run()

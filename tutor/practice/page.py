@@ -96,9 +96,12 @@ class PracticeState:
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
-        """A game brought back from a save or a link: its past is not played again."""
+        """A game brought back from a save or a link: its past is not played again, and a
+        saved one counts as saved (re-saving it on the first run would make another tab that
+        holds it stale)."""
         state = cls(game)
         state.mark_watched()
+        state.saved = game.to_data() if game.game_id is not None else None
         return state
 
     @property
