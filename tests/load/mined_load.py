@@ -6,13 +6,14 @@ Run by hand (pytest does not collect ``tests/load``)::
     python tests/load/mined_load.py --miners 20 --processes 2 --proxy    # nginx + two servers
 
 Each of the ``--miners`` sessions loops on ``/puzzles?gen=proven&seed=N`` with a new seed each
-time: it asks, polls once a second while the page says "analysis pending" (as the page's own
-poll does), answers the puzzle as soon as it is shown and asks for the next seed at once; a
-refusal (a rate limit, a full queue) sends it to the next seed after the poll interval. Each
-miner connects from its own loopback address (127.0.0.10, .11, …), so it is a visitor of its
-own to the per-connection limit (``--shared-address``: all from 127.0.0.1). Meanwhile one plain
-visitor opens an authored puzzle and answers it, over and over with a one-second pause, and
-a probe asks ``/_stcore/health`` four times a second.
+time: it asks, polls once a second while the page says "analysis pending" and then, the puzzle
+mined, "proving…" for its best card (as the page's own poll does), answers the puzzle as soon
+as it is shown and asks for the next seed at once; a refusal (a rate limit, a full queue) sends
+it to the next seed after the poll interval. Each miner connects from its own loopback
+address (127.0.0.10, .11, …), so it is a visitor of its own to the per-connection limit
+(``--shared-address``: all from 127.0.0.1). Meanwhile one plain visitor opens an authored
+puzzle and answers it, over and over with a one-second pause, and a probe asks
+``/_stcore/health`` four times a second.
 
 Prints the plain visitor's open and answer medians, the health probe's median and p95, what
 the miners got (puzzles shown, deals without one, refusals by reason), and the CPU seconds
@@ -69,7 +70,10 @@ REASONS = {  # words of each warning the page can show instead of a mined puzzle
     "busy with other learners": "refused: queue full",
     "many new positions in a short time": "refused: learner rate",
     "from this connection": "refused: connection rate",
+    "is not proven yet": "mined, its best card not proven yet",
 }
+# the alerts of a page still waiting for the workers: the mining, then the proof of its best card
+PENDING = ("searching a new position", "proving the best card")
 MINED_SEEDS = 10**6  # the seeds a miner draws from (the page accepts 0..GEN_SEEDS-1)
 
 
@@ -122,7 +126,7 @@ class AlertSession(Session):
 
     @property
     def pending(self) -> bool:
-        return any("searching a new position" in text for text in self.alerts)
+        return any(words in text for text in self.alerts for words in PENDING)
 
     def why_not(self) -> str:
         """Why the page shows no puzzle, from its warning (the English catalog's words)."""
