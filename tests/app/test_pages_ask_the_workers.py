@@ -194,6 +194,9 @@ def test_a_mined_puzzle_asked_for_is_stored_once_in(
     at.run()
     assert not at.exception, at.exception
     assert database.mined_puzzle(4, 6, MINED_VERSION) is not None
+    # its best card's solution came with it: the hand is played at once, nothing asked again
+    assert workers.kinds() == [JobKind.MINE_PUZZLE]
+    assert any(pills.key.endswith("-hand-fallback") for pills in at.pills)
 
 
 BEST_CARD = "proven-cash-the-king-01"

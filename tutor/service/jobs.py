@@ -17,9 +17,13 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.engine import DealRecord, rules_named
+
+if TYPE_CHECKING:  # the worker imports them; the web process only reads the results
+    from tutor.content.models import Puzzle
+    from tutor.content.solved import Solution
 
 
 class JobKind(StrEnum):
@@ -83,7 +87,9 @@ BOT_BUDGET = Budget(seconds=8.0)
 REVIEW_BUDGET = Budget(seconds=60.0)
 # The deepest authored best-card position takes about 2 s of CPU to solve whole (its proof, a
 # line per legal card, the texts); a mined one is proven under the same node limits.
-SOLVE_BUDGET = Budget(seconds=30.0)
+# Under load it waits behind the queue: a shorter budget would have the learner ask again while
+# a worker still computes the first in vain.
+SOLVE_BUDGET = Budget(seconds=60.0)
 WARM_UP_BUDGET = Budget(seconds=60.0)
 # What a new worker imports before its first job: the solver, the bots, the review and the
 # best-card texts (a few hundred milliseconds of a learner's first wait otherwise).
@@ -92,8 +98,17 @@ SEARCH_MODULES = ("tutor.analysis", "tutor.bots.strong", "tutor.review", "tutor.
 
 
 def mine_puzzle(players: int, seed: int) -> Job:
-    """The proven best-card puzzle of ``seed`` at ``players`` players."""
+    """The proven best-card puzzle of ``seed`` at ``players`` players, with its solution."""
     return Job(JobKind.MINE_PUZZLE, (players, seed), MINE_BUDGET)
+
+
+@dataclass(frozen=True, slots=True)
+class MinedPuzzle:
+    """A mined puzzle and the solution of its best card, from the same job: the page plays it
+    at once (a second job for the proof waited behind the other miners' jobs under load)."""
+
+    puzzle: Puzzle
+    solution: Solution | None  # None: a puzzle of another kind
 
 
 MOVES_APART = "\n"  # a poignée's move has spaces in it: moves are one a line
@@ -193,9 +208,14 @@ def compute(job: Job, report: Report) -> Any:
     best-card solution, the modules a warm-up imported."""
     if job.kind is JobKind.MINE_PUZZLE:
         from tutor.content.generate import generate
+        from tutor.content.kinds import BestCardExercise
+        from tutor.content.solved import solve
 
         players, seed = job.args
-        return generate("proven", int(seed), int(players))
+        puzzle = generate("proven", int(seed), int(players))
+        ex = puzzle.exercise
+        solved = solve(ex.notation, ex.idea) if isinstance(ex, BestCardExercise) else None
+        return MinedPuzzle(puzzle, solved)
     if job.kind is JobKind.BOT_CARDS:
         *record, learner = job.args
         return bots_moves(record_of(tuple(record)), int(learner))

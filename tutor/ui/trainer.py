@@ -13,9 +13,10 @@ from pydantic import ValidationError
 
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle
+from tutor.content.solved import remember
 from tutor.inputs import read_int
 from tutor.progress.store import PuzzleFilters, StoreError
-from tutor.service import MINED_VERSION, Outcome, State, mine_puzzle
+from tutor.service import MINED_VERSION, MinedPuzzle, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
 from tutor.ui.session import bank, database, kept_state
 
@@ -104,11 +105,14 @@ def ask_mined(players: int, seed: int) -> Outcome:
             with suppress(ValidationError):  # not a puzzle this version reads: mined again
                 return Outcome(State.DONE, Puzzle.model_validate(data))
     outcome = ask(mine_puzzle(players, seed))
-    if outcome.state is State.DONE and isinstance(outcome.value, Puzzle):
-        with suppress(StoreError):
-            database().save_mined_puzzle(players, seed, MINED_VERSION,
-                                         puzzle_data(outcome.value))
-    return outcome
+    if outcome.state is not State.DONE or not isinstance(outcome.value, MinedPuzzle):
+        return outcome
+    mined = outcome.value
+    if mined.solution is not None:
+        remember(mined.solution)  # its hand is played at once, without a second job
+    with suppress(StoreError):
+        database().save_mined_puzzle(players, seed, MINED_VERSION, puzzle_data(mined.puzzle))
+    return Outcome(State.DONE, mined.puzzle)
 
 
 def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
