@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import TypeVar
 
@@ -30,19 +31,23 @@ from tutor.analysis.bestcard import (
 from tutor.engine import (
     EXCUSE,
     KINGS_MASK,
+    NO_SUIT_LED,
     PETIT,
     QUEENS_MASK,
     SUIT_MASKS,
+    TRUMPS_MASK,
     Card,
     Deal,
     Position,
     Side,
+    Suit,
     TrickRecord,
     card_name,
     cards_of,
     format_card,
     format_position,
     is_trump,
+    led_suit,
     parse_card,
     parse_position,
     suit_name,
@@ -376,21 +381,83 @@ def _excuse_early(r: Reading, b: str, lang: str) -> str:
     return text
 
 
+class Unbeaten(StrEnum):
+    """Why a player after the seat to play cannot beat its Petit in this trick."""
+
+    OUR_SIDE = "our-side"
+    FOLLOWS_SUIT = "follows-suit"
+    NO_TRUMP = "no-trump"
+
+
+# (one player, several players) per reason and language
+UNBEATEN_WORDS = {
+    (Unbeaten.OUR_SIDE, "en"): ("is on your side", "are on your side"),
+    (Unbeaten.OUR_SIDE, "it"): ("è dalla tua parte", "sono dalla tua parte"),
+    (Unbeaten.FOLLOWS_SUIT, "en"): ("must follow suit", "must follow suit"),
+    (Unbeaten.FOLLOWS_SUIT, "it"): ("deve rispondere al seme", "devono rispondere al seme"),
+    (Unbeaten.NO_TRUMP, "en"): ("has no trump left", "have no trump left"),
+    (Unbeaten.NO_TRUMP, "it"): ("non ha più atout", "non hanno più atout"),
+}
+
+
+def _why_unbeaten(p: Position, seat: int) -> Unbeaten | None:
+    """Why ``seat``, playing after the seat to play, cannot beat its Petit: on its side, bound
+    to follow the plain suit led, or out of trumps (None: none of these holds)."""
+    led = led_suit(p.trick)
+    hand = p.hands[seat]
+    if p.is_attack(seat) == p.is_attack(p.to_play):
+        return Unbeaten.OUR_SIDE
+    if led not in (NO_SUIT_LED, Suit.TRUMPS) and hand & SUIT_MASKS[led]:
+        return Unbeaten.FOLLOWS_SUIT
+    if not hand & TRUMPS_MASK:
+        return Unbeaten.NO_TRUMP
+    return None
+
+
+def _why_the_petit_is_safe(p: Position, lang: str) -> str | None:
+    """Why the Petit played now cannot be beaten in this trick: the seat to play is last, or
+    each player after it is on its side, must follow the suit led, or has no trump. None when
+    some later player could beat it and only the line of play keeps it safe."""
+    later = tuple((p.to_play + i) % p.players for i in range(1, p.players - len(p.trick)))
+    if not later:
+        return "You play last: nobody can beat it." if lang == "en" else (
+            "Giochi per ultimo: nessuno può batterlo.")
+    reasons = {seat: _why_unbeaten(p, seat) for seat in later}
+    if None in reasons.values():
+        return None
+    and_ = " and " if lang == "en" else " e "
+    parts = []
+    for reason in Unbeaten:
+        seats = [seat for seat in later if reasons[seat] is reason]
+        if seats:
+            one, several = UNBEATEN_WORDS[reason, lang]
+            who = and_.join(_who(p, seat, lang) for seat in seats)
+            parts.append(f"{who} {one if len(seats) == 1 else several}")
+    listed = "; ".join(parts)
+    return (f"Nobody after you can beat it: {listed}." if lang == "en"
+            else f"Nessuno dopo di te può batterlo: {listed}.")
+
+
 def _save_the_petit(r: Reading, b: str, lang: str) -> str:
     p = r.proof.position
     seat = _agreed(lines_after(p, PETIT), _winner_with(PETIT))
     wrong = r.wrong_card
     lost = _lost(p, lines_after(p, wrong), PETIT, lang)
+    safe = _why_the_petit_is_safe(p, lang) if seat == p.to_play else None
     if lang == "en":
         wins = "your side wins this trick" if seat is None else _wins(p, seat, "en")
         text = (f"Play the {b} now: {wins}, so the Petit, an oudler and 4.5 points, stays "
                 "with your side.")
+        if safe is not None:
+            text += f" {safe}"
         if lost is not None:
             text += f" After the {_name(wrong, 'en')} the other side wins the Petit{lost[0]}."
         return text
     wins = ("questa presa la vince il tuo campo" if seat is None
             else _wins(p, seat, "it", "questa presa"))
     text = f"Gioca {b} adesso: {wins}, quindi il Petit, un bout da 4,5 punti, resta al tuo campo."
+    if safe is not None:
+        text += f" {safe}"
     if lost is not None:
         text += f" Dopo {_name(wrong, 'it')} l'altro campo prende il Petit{lost[0]}."
     return text
