@@ -107,3 +107,22 @@ def test_a_petit_saved_under_a_partners_trump_gives_no_reason_it_cannot_be_beate
     assert "can beat it" not in text
     assert "Nessuno dopo di te" in explanation(
         read_lines(proof_of(_notation("save-the-petit-13"))), Idea.SAVE_THE_PETIT, "it")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("hunt-the-petit-03", "the Petit is held by the taker (Player 4), with the trump 17, the "
+                          "trump 16 and the trump 11 beside it"),
+    ("hunt-the-petit-09", "the Petit is held by the taker (Player 3), the only trump in that "
+                          "hand"),
+    ("hunt-the-petit-12", "your side wins it in the next trick: you take it with the trump 18."),
+])
+def test_a_hunted_petit_is_named_with_the_trumps_beside_it_and_the_card_that_takes_it(
+        name: str, words: str) -> None:
+    text = explanation(read_lines(proof_of(_notation(name))), Idea.HUNT_THE_PETIT, "en")
+    assert words in text
+
+
+def test_a_petit_taken_by_the_card_to_play_is_not_named_twice() -> None:
+    notation = _notation("hunt-the-petit-01")  # the trump 17 itself takes the Petit
+    text = explanation(read_lines(proof_of(notation)), Idea.HUNT_THE_PETIT, "en")
+    assert "take it with" not in text

@@ -463,22 +463,58 @@ def _save_the_petit(r: Reading, b: str, lang: str) -> str:
     return text
 
 
+def _beside_the_petit(p: Position, owner: int, lang: str) -> str:
+    """The other trumps in the Petit's hand, which decide whether it can be kept from falling:
+    ', the only trump in that hand', ', with the trump 19 beside it', ', with 5 other trumps'."""
+    others = [c for c in cards_of(p.hands[owner] & TRUMPS_MASK) if c != PETIT]
+    en = lang == "en"
+    if not others:
+        return ", the only trump in that hand" if en else ", il suo unico atout"
+    if len(others) > 3:
+        return (f", with {len(others)} other trumps" if en
+                else f", con altri {len(others)} atout")
+    named = [("the " if en else "") + _name(c, lang) for c in sorted(others, reverse=True)]
+    names = named[0] if len(named) == 1 else (
+        ", ".join(named[:-1]) + (" and " if en else " e ") + named[-1])
+    return f", with {names} beside it" if en else f", con accanto {names}"
+
+
+def _taken_how(p: Position, lines: Sequence[Tricks], card: Card, lang: str) -> str:
+    """': your partner (Player 3) takes it with the trump 21' when every line agrees on who
+    wins ``card``'s trick and with which card; '' otherwise."""
+    seat = _agreed(lines, _winner_with(card))
+    taken = _agreed(lines, _taken_with(card))
+    if seat is None or taken is None:
+        return ""
+    with_ = _name(taken, lang)
+    if seat == p.to_play:
+        return f": you take it with the {with_}" if lang == "en" else f": lo prendi tu con {with_}"
+    who = _who(p, seat, lang)
+    return (f": {who} takes it with the {with_}" if lang == "en"
+            else f": lo prende {who} con {with_}")
+
+
 def _hunt_the_petit(r: Reading, b: str, lang: str) -> str:
     p = r.proof.position
     best, wrong = r.proof.best[0], r.wrong_card
     owner = next(s for s, hand in enumerate(p.hands) if hand >> PETIT & 1)
-    won = _won(p, lines_after(p, best), PETIT, lang)
+    best_lines = lines_after(p, best)
+    won = _won(p, best_lines, PETIT, lang)
+    # Taken with the card the learner is told to play: the first sentence said it already.
+    how = ("" if won is None or _agreed(best_lines, _taken_with(PETIT)) == best
+           else _taken_how(p, best_lines, PETIT, lang))
     lost = _lost(p, lines_after(p, wrong), PETIT, lang)
     when_wrong = "" if lost is None else lost[0]
+    beside = _beside_the_petit(p, owner, lang)
     if lang == "en":
-        text = f"Play the {b}: the Petit is held by {_who(p, owner, 'en')}"
-        text += "." if won is None else f", and with best play your side wins it{won}."
+        text = f"Play the {b}: the Petit is held by {_who(p, owner, 'en')}{beside}"
+        text += "." if won is None else f", and with best play your side wins it{won}{how}."
         if lost is not None:
             text += (f" After the {_name(wrong, 'en')} the Petit escapes: the other side "
                      f"wins it{when_wrong}.")
         return text
-    text = f"Gioca {b}: il Petit è in mano {_held_by_it(p, owner)}"
-    text += "." if won is None else f", e con il gioco migliore il tuo campo lo prende{won}."
+    text = f"Gioca {b}: il Petit è in mano {_held_by_it(p, owner)}{beside}"
+    text += "." if won is None else f", e con il gioco migliore il tuo campo lo prende{won}{how}."
     if lost is not None:
         text += (f" Dopo {_name(wrong, 'it')} il Petit si salva: lo prende l'altro campo"
                  f"{when_wrong}.")
