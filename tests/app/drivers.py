@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.content.kinds import (
     BestCardExercise,
     BidExercise,
+    CardsOutExercise,
     ChoiceExercise,
     CountExercise,
     EcartExercise,
@@ -113,6 +114,10 @@ def _hand(at: AppTest, ex: HandExercise, key: str, right: bool) -> None:
     at.button(key=f"{key}-check").click().run()
 
 
+def _cards_out(at: AppTest, ex: CardsOutExercise, key: str, right: bool) -> None:
+    _number(at, ex.expected(), key, right)
+
+
 def wrong_bid(expected: str) -> str:
     """A bid one step off the count's: a garde for a prise, a prise for anything else."""
     return "garde" if expected in ("pass", "prise") else "prise"
@@ -129,6 +134,7 @@ DRIVERS: dict[Kind, Driver] = {
     Kind.CHOICE: _choice,
     Kind.BEST_CARD: _one_card,
     Kind.HAND: _hand,
+    Kind.CARDS_OUT: _cards_out,
 }
 
 

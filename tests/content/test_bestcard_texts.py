@@ -86,3 +86,43 @@ def test_the_contract_the_wrong_card_gives_away_in_every_line_is_named() -> None
 def test_no_stake_is_named_when_nothing_else_changes_side() -> None:
     r = read_lines(proof_of(_notation("cash-the-king-03")))
     assert "At stake" not in explanation(r, Idea.CASH_THE_KING, "en")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("save-the-petit-01", "Nobody after you can beat it: Player 4 (other side) and Player 1 "
+                          "(other side) must follow suit."),
+    ("save-the-petit-03", "You play last: nobody can beat it."),
+    ("save-the-petit-09", "Nobody after you can beat it: your partner (Player 4) is on your side."),
+    ("save-the-petit-13", "Nobody after you can beat it: Player 1 (other side) has no trump left."),
+])
+def test_a_petit_saved_now_says_why_nobody_after_can_beat_it(name: str, words: str) -> None:
+    notation = _notation(name)
+    text = explanation(read_lines(proof_of(notation)), Idea.SAVE_THE_PETIT, "en")
+    assert words in text
+
+
+def test_a_petit_saved_under_a_partners_trump_gives_no_reason_it_cannot_be_beaten() -> None:
+    notation = _notation("save-the-petit-05")  # the partner's 21 wins: the Petit could be beaten
+    text = explanation(read_lines(proof_of(notation)), Idea.SAVE_THE_PETIT, "en")
+    assert "can beat it" not in text
+    assert "Nessuno dopo di te" in explanation(
+        read_lines(proof_of(_notation("save-the-petit-13"))), Idea.SAVE_THE_PETIT, "it")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("hunt-the-petit-03", "the Petit is held by the taker (Player 4), with the trump 17, the "
+                          "trump 16 and the trump 11 beside it"),
+    ("hunt-the-petit-09", "the Petit is held by the taker (Player 3), the only trump in that "
+                          "hand"),
+    ("hunt-the-petit-12", "your side wins it in the next trick: you take it with the trump 18."),
+])
+def test_a_hunted_petit_is_named_with_the_trumps_beside_it_and_the_card_that_takes_it(
+        name: str, words: str) -> None:
+    text = explanation(read_lines(proof_of(_notation(name))), Idea.HUNT_THE_PETIT, "en")
+    assert words in text
+
+
+def test_a_petit_taken_by_the_card_to_play_is_not_named_twice() -> None:
+    notation = _notation("hunt-the-petit-01")  # the trump 17 itself takes the Petit
+    text = explanation(read_lines(proof_of(notation)), Idea.HUNT_THE_PETIT, "en")
+    assert "take it with" not in text

@@ -46,6 +46,7 @@ RIGHT_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.CHOICE: lambda ex: ex.expected(),
     Kind.BEST_CARD: lambda ex: _one_of(ex.expected()),
     Kind.HAND: lambda ex: ex.expected(),
+    Kind.CARDS_OUT: lambda ex: ex.expected(),
 }
 
 
@@ -77,6 +78,7 @@ WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.CHOICE: lambda ex: (ex.correct + 1) % len(ex.options),
     Kind.BEST_CARD: _other_card,
     Kind.HAND: _wrong_hand,
+    Kind.CARDS_OUT: lambda ex: ex.expected() + 1,
 }
 
 

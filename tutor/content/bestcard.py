@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import TypeVar
 
@@ -30,19 +31,23 @@ from tutor.analysis.bestcard import (
 from tutor.engine import (
     EXCUSE,
     KINGS_MASK,
+    NO_SUIT_LED,
     PETIT,
     QUEENS_MASK,
     SUIT_MASKS,
+    TRUMPS_MASK,
     Card,
     Deal,
     Position,
     Side,
+    Suit,
     TrickRecord,
     card_name,
     cards_of,
     format_card,
     format_position,
     is_trump,
+    led_suit,
     parse_card,
     parse_position,
     suit_name,
@@ -376,42 +381,140 @@ def _excuse_early(r: Reading, b: str, lang: str) -> str:
     return text
 
 
+class Unbeaten(StrEnum):
+    """Why a player after the seat to play cannot beat its Petit in this trick."""
+
+    OUR_SIDE = "our-side"
+    FOLLOWS_SUIT = "follows-suit"
+    NO_TRUMP = "no-trump"
+
+
+# (one player, several players) per reason and language
+UNBEATEN_WORDS = {
+    (Unbeaten.OUR_SIDE, "en"): ("is on your side", "are on your side"),
+    (Unbeaten.OUR_SIDE, "it"): ("è dalla tua parte", "sono dalla tua parte"),
+    (Unbeaten.FOLLOWS_SUIT, "en"): ("must follow suit", "must follow suit"),
+    (Unbeaten.FOLLOWS_SUIT, "it"): ("deve rispondere al seme", "devono rispondere al seme"),
+    (Unbeaten.NO_TRUMP, "en"): ("has no trump left", "have no trump left"),
+    (Unbeaten.NO_TRUMP, "it"): ("non ha più atout", "non hanno più atout"),
+}
+
+
+def _why_unbeaten(p: Position, seat: int) -> Unbeaten | None:
+    """Why ``seat``, playing after the seat to play, cannot beat its Petit: on its side, bound
+    to follow the plain suit led, or out of trumps (None: none of these holds)."""
+    led = led_suit(p.trick)
+    hand = p.hands[seat]
+    if p.is_attack(seat) == p.is_attack(p.to_play):
+        return Unbeaten.OUR_SIDE
+    if led not in (NO_SUIT_LED, Suit.TRUMPS) and hand & SUIT_MASKS[led]:
+        return Unbeaten.FOLLOWS_SUIT
+    if not hand & TRUMPS_MASK:
+        return Unbeaten.NO_TRUMP
+    return None
+
+
+def _why_the_petit_is_safe(p: Position, lang: str) -> str | None:
+    """Why the Petit played now cannot be beaten in this trick: the seat to play is last, or
+    each player after it is on its side, must follow the suit led, or has no trump. None when
+    some later player could beat it and only the line of play keeps it safe."""
+    later = tuple((p.to_play + i) % p.players for i in range(1, p.players - len(p.trick)))
+    if not later:
+        return "You play last: nobody can beat it." if lang == "en" else (
+            "Giochi per ultimo: nessuno può batterlo.")
+    reasons = {seat: _why_unbeaten(p, seat) for seat in later}
+    if None in reasons.values():
+        return None
+    and_ = " and " if lang == "en" else " e "
+    parts = []
+    for reason in Unbeaten:
+        seats = [seat for seat in later if reasons[seat] is reason]
+        if seats:
+            one, several = UNBEATEN_WORDS[reason, lang]
+            who = and_.join(_who(p, seat, lang) for seat in seats)
+            parts.append(f"{who} {one if len(seats) == 1 else several}")
+    listed = "; ".join(parts)
+    return (f"Nobody after you can beat it: {listed}." if lang == "en"
+            else f"Nessuno dopo di te può batterlo: {listed}.")
+
+
 def _save_the_petit(r: Reading, b: str, lang: str) -> str:
     p = r.proof.position
     seat = _agreed(lines_after(p, PETIT), _winner_with(PETIT))
     wrong = r.wrong_card
     lost = _lost(p, lines_after(p, wrong), PETIT, lang)
+    safe = _why_the_petit_is_safe(p, lang) if seat == p.to_play else None
     if lang == "en":
         wins = "your side wins this trick" if seat is None else _wins(p, seat, "en")
         text = (f"Play the {b} now: {wins}, so the Petit, an oudler and 4.5 points, stays "
                 "with your side.")
+        if safe is not None:
+            text += f" {safe}"
         if lost is not None:
             text += f" After the {_name(wrong, 'en')} the other side wins the Petit{lost[0]}."
         return text
     wins = ("questa presa la vince il tuo campo" if seat is None
             else _wins(p, seat, "it", "questa presa"))
     text = f"Gioca {b} adesso: {wins}, quindi il Petit, un bout da 4,5 punti, resta al tuo campo."
+    if safe is not None:
+        text += f" {safe}"
     if lost is not None:
         text += f" Dopo {_name(wrong, 'it')} l'altro campo prende il Petit{lost[0]}."
     return text
+
+
+def _beside_the_petit(p: Position, owner: int, lang: str) -> str:
+    """The other trumps in the Petit's hand, which decide whether it can be kept from falling:
+    ', the only trump in that hand', ', with the trump 19 beside it', ', with 5 other trumps'."""
+    others = [c for c in cards_of(p.hands[owner] & TRUMPS_MASK) if c != PETIT]
+    en = lang == "en"
+    if not others:
+        return ", the only trump in that hand" if en else ", il suo unico atout"
+    if len(others) > 3:
+        return (f", with {len(others)} other trumps" if en
+                else f", con altri {len(others)} atout")
+    named = [("the " if en else "") + _name(c, lang) for c in sorted(others, reverse=True)]
+    names = named[0] if len(named) == 1 else (
+        ", ".join(named[:-1]) + (" and " if en else " e ") + named[-1])
+    return f", with {names} beside it" if en else f", con accanto {names}"
+
+
+def _taken_how(p: Position, lines: Sequence[Tricks], card: Card, lang: str) -> str:
+    """': your partner (Player 3) takes it with the trump 21' when every line agrees on who
+    wins ``card``'s trick and with which card; '' otherwise."""
+    seat = _agreed(lines, _winner_with(card))
+    taken = _agreed(lines, _taken_with(card))
+    if seat is None or taken is None:
+        return ""
+    with_ = _name(taken, lang)
+    if seat == p.to_play:
+        return f": you take it with the {with_}" if lang == "en" else f": lo prendi tu con {with_}"
+    who = _who(p, seat, lang)
+    return (f": {who} takes it with the {with_}" if lang == "en"
+            else f": lo prende {who} con {with_}")
 
 
 def _hunt_the_petit(r: Reading, b: str, lang: str) -> str:
     p = r.proof.position
     best, wrong = r.proof.best[0], r.wrong_card
     owner = next(s for s, hand in enumerate(p.hands) if hand >> PETIT & 1)
-    won = _won(p, lines_after(p, best), PETIT, lang)
+    best_lines = lines_after(p, best)
+    won = _won(p, best_lines, PETIT, lang)
+    # Taken with the card the learner is told to play: the first sentence said it already.
+    how = ("" if won is None or _agreed(best_lines, _taken_with(PETIT)) == best
+           else _taken_how(p, best_lines, PETIT, lang))
     lost = _lost(p, lines_after(p, wrong), PETIT, lang)
     when_wrong = "" if lost is None else lost[0]
+    beside = _beside_the_petit(p, owner, lang)
     if lang == "en":
-        text = f"Play the {b}: the Petit is held by {_who(p, owner, 'en')}"
-        text += "." if won is None else f", and with best play your side wins it{won}."
+        text = f"Play the {b}: the Petit is held by {_who(p, owner, 'en')}{beside}"
+        text += "." if won is None else f", and with best play your side wins it{won}{how}."
         if lost is not None:
             text += (f" After the {_name(wrong, 'en')} the Petit escapes: the other side "
                      f"wins it{when_wrong}.")
         return text
-    text = f"Gioca {b}: il Petit è in mano {_held_by_it(p, owner)}"
-    text += "." if won is None else f", e con il gioco migliore il tuo campo lo prende{won}."
+    text = f"Gioca {b}: il Petit è in mano {_held_by_it(p, owner)}{beside}"
+    text += "." if won is None else f", e con il gioco migliore il tuo campo lo prende{won}{how}."
     if lost is not None:
         text += (f" Dopo {_name(wrong, 'it')} il Petit si salva: lo prende l'altro campo"
                  f"{when_wrong}.")

@@ -81,6 +81,8 @@ LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "the-takers-plan": (Theme.BEST_CARD,),
     "bidding-with-a-count": (Theme.NEEDED_AND_BIDDING,),
     "five-player-partnership": (Theme.FIVE_PLAYER_FIRST_TRICK, Theme.BEST_CARD),
+    "counting-poignee-chelem": (Theme.BEST_CARD, Theme.SCORING),
+    "playing-at-three": (Theme.BEST_CARD,),
 }
 
 # Brings the step's top into view when the step changes (a Next or Back click keeps the

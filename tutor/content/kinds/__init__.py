@@ -15,6 +15,7 @@ from pydantic import Field
 from tutor.content.kinds.base import ExerciseKind, Kind, Say
 from tutor.content.kinds.best_card import BestCardExercise
 from tutor.content.kinds.bid import BidExercise
+from tutor.content.kinds.cards_out import CardsOutExercise
 from tutor.content.kinds.choice import ChoiceExercise
 from tutor.content.kinds.count import CountExercise
 from tutor.content.kinds.ecart import EcartExercise
@@ -26,7 +27,7 @@ from tutor.content.kinds.score import Deal, ScoreExercise
 # The exercise models (for type hints) and the tagged union pydantic validates.
 ExerciseModel = (
     PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
-    | BidExercise | ChoiceExercise | BestCardExercise | HandExercise
+    | BidExercise | ChoiceExercise | BestCardExercise | HandExercise | CardsOutExercise
 )
 Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
 
@@ -47,6 +48,7 @@ __all__ = [
     "MODELS",
     "BestCardExercise",
     "BidExercise",
+    "CardsOutExercise",
     "ChoiceExercise",
     "CountExercise",
     "Deal",

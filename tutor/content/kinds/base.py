@@ -37,6 +37,7 @@ class Kind(StrEnum):
     CHOICE = "choice"
     BEST_CARD = "best-card"
     HAND = "hand"
+    CARDS_OUT = "cards-out"
 
 
 class ExerciseKind(Protocol):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.content.kinds import ExerciseKind, Kind
-from tutor.ui.exercises import cards, choice, hand, numbers
+from tutor.ui.exercises import cards, choice, counting, hand, numbers
 from tutor.ui.exercises.common import Widget
 
 WIDGETS: dict[Kind, Widget[Any]] = {
@@ -20,6 +20,7 @@ WIDGETS: dict[Kind, Widget[Any]] = {
     Kind.CHOICE: choice.CHOICE,
     Kind.BEST_CARD: cards.BEST_CARD,
     Kind.HAND: hand.HAND,
+    Kind.CARDS_OUT: counting.CARDS_OUT,
 }
 
 
