@@ -39,10 +39,13 @@ from tutor.engine import (
     FIRST_TRUMP,
     HALF_POINTS,
     HAND_SIZE,
+    LOW_CARDS_MASK,
     NO_SUIT_LED,
     PETIT,
+    SUIT_MASKS,
     TRUMP_21,
     TRUMP_LED,
+    TRUMPS_MASK,
     Card,
     Chelem,
     ChienFate,
@@ -63,6 +66,7 @@ from tutor.engine import (
 )
 
 PETIT_BIT = 1 << PETIT
+TRUMP_21_BIT = 1 << TRUMP_21
 EXCUSE_HALF = HALF_POINTS[EXCUSE]
 
 # Where the Petit stands for the petit au bout, as a small int in the table's key: it only
@@ -445,6 +449,89 @@ BLOCK_ABOVE: tuple[int, ...] = tuple(
 )
 
 
+# --- what the search may skip ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pruning:
+    """The refinements of the search that can be switched off, so that a benchmark can time
+    the search with and without each and a test can check that each leaves every value as it
+    was. None of them changes a value: they only let the search prove it sooner."""
+
+    master_trumps: bool = True  # bounds from the trumps that must win their tricks
+    merged_low_cards: bool = True  # one table entry for layouts that differ in low cards only
+
+
+PRUNING = Pruning()  # what the solver uses unless told otherwise
+NO_PRUNING = Pruning(master_trumps=False, merged_low_cards=False)  # the search before them
+
+# The cards worth half a point whose rank only matters against each other: a suit's 1 to 10
+# (all below its honours) and the trumps 2 to 20 (between the Petit and the 21).
+LOW_RUNS: tuple[int, ...] = tuple(mask & LOW_CARDS_MASK for mask in SUIT_MASKS)
+NOT_LOW = ((1 << (EXCUSE + 1)) - 1) & ~LOW_CARDS_MASK
+# Where each run's code sits in a layout key, past the 78 bits of the other cards: a code
+# has one digit (in base players <= 5) per card of the run plus a leading 1.
+LOW_RUN_SHIFTS: tuple[int, ...] = (78, 104, 130, 156, 182)
+
+
+def owners_code(run: int, hands: list[int] | tuple[int, ...]) -> int:
+    """Who holds each card of ``run`` (cards of one low run), lowest first, as one number:
+    two runs with the same holders in the same order give the same code."""
+    players = len(hands)
+    code = 1
+    while run:
+        low_bit = run & -run
+        run ^= low_bit
+        seat = 0
+        while not hands[seat] & low_bit:
+            seat += 1
+        code = code * players + seat
+    return code
+
+
+class MasterTrumps(NamedTuple):
+    """What the trumps above every trump of the other hands guarantee their holder's side:
+    each of them wins the trick it is played to (nothing can beat it), so that side takes at
+    least ``points`` half-points (the masters themselves, and at least half a point for every
+    other card of those tricks but the Excuse) and ``oudlers`` (the 21 among them), in
+    ``tricks`` tricks at least."""
+
+    attack: bool  # the holder's side
+    points: int
+    oudlers: int
+    tricks: int
+
+
+def master_trumps(
+    hands: list[int] | tuple[int, ...], rem: int, camp: int, aw: bool, dw: bool
+) -> MasterTrumps | None:
+    """The master trumps of the hand holding the highest trump left, at a trick's start."""
+    trumps = rem & TRUMPS_MASK
+    if not trumps:
+        return None
+    top = 1 << (trumps.bit_length() - 1)
+    holder = 0
+    while not hands[holder] & top:
+        holder += 1
+    own = hands[holder] & trumps
+    floor = (trumps & ~own).bit_length()  # the bits from here up are above the others' trumps
+    masters = own >> floor << floor
+    players = len(hands)
+    attack = bool(camp >> holder & 1)
+    tricks = masters.bit_count()
+    points = half_points(masters) + tricks * (players - 1)
+    if rem & EXCUSE_BIT and not hands[holder] & EXCUSE_BIT:
+        # The Excuse may fall into one of those tricks and bring its winners nothing (at the
+        # last trick it may stay with or change camp), where any other card brings half a point.
+        points -= 1
+        excuse_attack = any(camp >> seat & 1 for seat in range(players) if hands[seat] & EXCUSE_BIT)
+        if excuse_attack != attack and (aw if excuse_attack else dw):
+            # The Excuse led to the last trick by a side that won all the others wins it
+            # (RULES §8.3): the master kept for that trick may lose, say the richest one.
+            richest = HALF_POINTS[PETIT] if masters & (PETIT_BIT | TRUMP_21_BIT) else 1
+            points -= richest + players - 1
+            return MasterTrumps(attack, max(points, 0), 0, tricks - 1)
+    return MasterTrumps(attack, points, int(bool(masters & TRUMP_21_BIT)), tricks)
+
+
 # --- the search -----------------------------------------------------------------------------
 INFINITY = 1 << 30
 
@@ -459,8 +546,13 @@ class Solver:
         root: State,
         node_limit: int | None = None,
         time_limit: float | None = None,
+        pruning: Pruning = PRUNING,
     ) -> None:
         self.setup = setup
+        self.pruning = pruning
+        # Who holds which card: the table's keys name the cards left, not who holds them, so
+        # the solver serves positions of this one deal only (see ``test``).
+        self.holders = root.hands
         self.marks = possible_marks(setup, root)
         self._nodes = 0
         self.node_limit = node_limit
@@ -483,6 +575,11 @@ class Solver:
         lowest, highest = values[0], values[-1]
         monotone = self.marks.monotone
         table = self.table
+        use_masters = self.pruning.master_trumps
+        merge_low = self.pruning.merged_low_cards
+        # A low run's cards left -> its holders' code, placed in the layout key.
+        run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
+        runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
         # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
         # known to fall short of the target, the fewest known to reach it).
         reach: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -516,23 +613,54 @@ class Solver:
                 end = ends[key] = end_trick(setup, trick, leader, done, aw, dw, petit)
             return end
 
-        def bounds(rem: int, points: int, oudlers: int, aw: bool, dw: bool, petit: int) -> tuple[
-            int, int
-        ]:
-            """The lowest and highest marks the attack can end on from a trick's start."""
+        def layout(hands: list[int], rem: int) -> int:
+            """The cards left and who holds them, with each low run's cards told apart only by
+            their order: layouts that differ in which low cards are left, not in who holds the
+            lower and the higher of them, have the same value."""
+            key = rem & NOT_LOW
+            for mask, shift, codes in runs:
+                run = rem & mask
+                if run:
+                    code = codes.get(run)
+                    if code is None:
+                        code = codes[run] = owners_code(run, hands) << shift
+                    key |= code
+            return key
+
+        def bounds(
+            hands: list[int], rem: int, points: int, oudlers: int, aw: bool, dw: bool, petit: int
+        ) -> tuple[int, int]:
+            """The lowest and highest marks the attack can end on from a trick's start: no
+            fewer points than it has, no more than all that is left, and, with the master
+            trumps, what their tricks must bring to their holder's side."""
             if not monotone:
                 return lowest, highest
-            gain = half_points(rem)
-            more = oudlers_in(rem)
-            key = (points, oudlers, gain, more, aw, dw, petit, rem & PETIT_BIT, rem & EXCUSE_BIT)
+            low_points, low_oudlers = points, oudlers
+            high_points, high_oudlers = points + half_points(rem), oudlers + oudlers_in(rem)
+            attack_all, defence_all = aw, dw
+            if use_masters:
+                sure = master_trumps(hands, rem, camp, aw, dw)
+                if sure is not None and sure.tricks:
+                    if sure.attack:
+                        low_points += sure.points
+                        low_oudlers += sure.oudlers
+                        defence_all = False
+                    else:
+                        high_points -= sure.points
+                        high_oudlers -= sure.oudlers
+                        attack_all = False
+            key = (
+                low_points, low_oudlers, high_points, high_oudlers, attack_all, defence_all,
+                petit, rem & PETIT_BIT, rem & EXCUSE_BIT,
+            )
             found = bounds_cache.get(key)
             if found is None:
                 probe = State((), rem, (), 0, -1, 0, -1, points, oudlers, aw, dw, petit, 0)
                 low = high = None
                 for pab in _pab_options(probe):
-                    for chelem in _chelem_options(setup, aw, dw):
-                        a = score_of(points, oudlers, pab, chelem)
-                        b = score_of(points + gain, oudlers + more, pab, chelem)
+                    for chelem in _chelem_options(setup, attack_all, defence_all):
+                        a = score_of(low_points, low_oudlers, pab, chelem)
+                        b = score_of(high_points, high_oudlers, pab, chelem)
                         low = a if low is None or a < low else low
                         high = b if high is None or b > high else high
                 assert low is not None and high is not None
@@ -576,12 +704,13 @@ class Solver:
             if not size:
                 if done == last_trick:
                     return last(hands, leader, points, oudlers, aw, dw, petit)
-                key = (rem, leader, points, oudlers, aw, dw, petit)
+                cards_left = layout(hands, rem) if merge_low else rem
+                key = (cards_left, leader, points, oudlers, aw, dw, petit)
                 entry = table.get(key)
                 if entry is not None:
                     low, high, first = entry
                 else:
-                    low, high = bounds(rem, points, oudlers, aw, dw, petit)
+                    low, high = bounds(hands, rem, points, oudlers, aw, dw, petit)
                 if low >= beta:
                     return low
                 if high <= alpha:
@@ -598,7 +727,7 @@ class Solver:
                 # left and the same oudlers and chelem state (as DDS shares "makes N tricks").
                 reach_key = None
                 if monotone and beta == alpha + 1:
-                    reach_key = (rem, leader, oudlers, aw, dw, petit, beta)
+                    reach_key = (cards_left, leader, oudlers, aw, dw, petit, beta)
                     known = reach.get(reach_key)
                     if known is not None:
                         if points >= known[1]:
@@ -751,6 +880,8 @@ class Solver:
         """A fail-soft alpha-beta value of ``state``: exact inside the window, a bound outside."""
         if is_finished(self.setup, state):
             return final_mark(self.setup, state)
+        if any(hand & ~held for hand, held in zip(state.hands, self.holders, strict=True)):
+            raise ValueError("a position of another deal: each deal needs its own Solver")
         return int(
             self._search(
                 list(state.hands),
