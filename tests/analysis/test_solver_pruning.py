@@ -22,6 +22,7 @@ from tutor.analysis.solver import (
     Solver,
     master_trumps,
     owners_code,
+    quick_tricks,
     start,
 )
 from tutor.bots.simulate import WAITING
@@ -32,10 +33,10 @@ from tutor.engine.cards import PETIT, half_points, mask_of, parse_card
 from tutor.engine.position import format_position
 from tutor.engine.scoring import Side
 
+# The search without the refinements, with each alone, and with all.
 CONFIGS = (
     NO_PRUNING,
-    Pruning(master_trumps=True, merged_low_cards=False),
-    Pruning(master_trumps=False, merged_low_cards=True),
+    *(dataclasses.replace(NO_PRUNING, **{f.name: True}) for f in dataclasses.fields(Pruning)),
     PRUNING,
 )
 
@@ -112,20 +113,24 @@ def attack_points(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -
 @pytest.mark.parametrize("players", [3, 4, 5])
 @settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**6), tricks_left=st.integers(2, 5))
-def test_the_master_trumps_bring_their_side_at_least_the_points_they_promise(
+def test_the_sure_tricks_bring_their_side_at_least_the_points_they_promise(
     players: int, seed: int, tricks_left: int
 ) -> None:
     deal = with_excuse_and_petit(players, seed, tricks_left, 0)
     setup, root = start(deal.position())
     setup = dataclasses.replace(setup, score_of=attack_points)
-    sure = master_trumps(root.hands, root.rem, setup.camp, root.attack_all, root.defence_all)
     points = Solver(setup, root, pruning=NO_PRUNING).solve(root)
-    if sure is None:
-        return
-    if sure.attack:
-        assert points >= root.points + sure.points
-    else:
-        assert points <= root.points + half_points(root.rem) - sure.points
+    promises = (
+        master_trumps(root.hands, root.rem, setup.camp, root.attack_all, root.defence_all),
+        quick_tricks(root.hands, root.rem, root.leader, setup.camp),
+    )
+    for sure in promises:
+        if sure is None:
+            continue
+        if sure.attack:
+            assert points >= root.points + sure.points
+        else:
+            assert points <= root.points + half_points(root.rem) - sure.points
 
 
 def cards(text: str) -> int:

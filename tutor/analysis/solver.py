@@ -458,10 +458,12 @@ class Pruning:
 
     master_trumps: bool = True  # bounds from the trumps that must win their tricks
     merged_low_cards: bool = True  # one table entry for layouts that differ in low cards only
+    quick_tricks: bool = True  # bounds from the tricks the player on lead can cash at once
 
 
 PRUNING = Pruning()  # what the solver uses unless told otherwise
-NO_PRUNING = Pruning(master_trumps=False, merged_low_cards=False)  # the search before them
+# The search before them.
+NO_PRUNING = Pruning(master_trumps=False, merged_low_cards=False, quick_tricks=False)
 
 # The cards worth half a point whose rank only matters against each other: a suit's 1 to 10
 # (all below its honours) and the trumps 2 to 20 (between the Petit and the 21).
@@ -487,14 +489,12 @@ def owners_code(run: int, hands: list[int] | tuple[int, ...]) -> int:
     return code
 
 
-class MasterTrumps(NamedTuple):
-    """What the trumps above every trump of the other hands guarantee their holder's side:
-    each of them wins the trick it is played to (nothing can beat it), so that side takes at
-    least ``points`` half-points (the masters themselves, and at least half a point for every
-    other card of those tricks but the Excuse) and ``oudlers`` (the 21 among them), in
-    ``tricks`` tricks at least."""
+class SureTricks(NamedTuple):
+    """Tricks one side must win whatever the other does, and what they must bring it: at
+    least ``points`` half-points (the cards that win them, and half a point for every other
+    card of those tricks but the Excuse) and ``oudlers``, in ``tricks`` tricks at least."""
 
-    attack: bool  # the holder's side
+    attack: bool  # the side
     points: int
     oudlers: int
     tricks: int
@@ -502,8 +502,10 @@ class MasterTrumps(NamedTuple):
 
 def master_trumps(
     hands: list[int] | tuple[int, ...], rem: int, camp: int, aw: bool, dw: bool
-) -> MasterTrumps | None:
-    """The master trumps of the hand holding the highest trump left, at a trick's start."""
+) -> SureTricks | None:
+    """What the master trumps guarantee: the trumps of the hand holding the highest trump
+    left that are above every trump of the other hands each win the trick they are played
+    to (nothing can beat them), at a trick's start."""
     trumps = rem & TRUMPS_MASK
     if not trumps:
         return None
@@ -528,8 +530,56 @@ def master_trumps(
             # (RULES §8.3): the master kept for that trick may lose, say the richest one.
             richest = HALF_POINTS[PETIT] if masters & (PETIT_BIT | TRUMP_21_BIT) else 1
             points -= richest + players - 1
-            return MasterTrumps(attack, max(points, 0), 0, tricks - 1)
-    return MasterTrumps(attack, points, int(bool(masters & TRUMP_21_BIT)), tricks)
+            return SureTricks(attack, max(points, 0), 0, tricks - 1)
+    return SureTricks(attack, points, int(bool(masters & TRUMP_21_BIT)), tricks)
+
+
+PLAIN_SUITS_MASKS = SUIT_MASKS[:4]
+
+
+def quick_tricks(hands: list[int] | tuple[int, ...], rem: int, leader: int, camp: int) -> (
+    SureTricks | None
+):
+    """What the player on lead can cash at once, keeping the lead: the trumps above every
+    other trump, then, once they leave no other hand a trump, the cards above every other
+    card of their suit. Each such trick brings the leader's side the card led and at least
+    half a point for every other card but the Excuse. The leader leads each of those tricks,
+    so the Excuse cannot be led to one of them (not on a trick's start past the first: the
+    called suit's rule is not looked at)."""
+    players = len(hands)
+    own = hands[leader]
+    others = rem & ~own
+    floor = (others & TRUMPS_MASK).bit_length()
+    cashed = (own & TRUMPS_MASK) >> floor << floor
+    leads = cashed.bit_count()
+    # Every trump led takes a trump from each other hand that has one, but the Excuse may be
+    # played once instead.
+    drawn = all(
+        not hand & TRUMPS_MASK
+        or (hand & TRUMPS_MASK).bit_count() + bool(hand & EXCUSE_BIT) <= leads
+        for seat, hand in enumerate(hands)
+        if seat != leader
+    )
+    if drawn:
+        for suit in PLAIN_SUITS_MASKS:
+            floor = (others & suit).bit_length()
+            cashed |= (own & suit) >> floor << floor
+    tricks = cashed.bit_count()
+    if not tricks:
+        return None
+    points = half_points(cashed) + tricks * (players - 1)
+    if rem & EXCUSE_BIT and not own & EXCUSE_BIT:
+        points -= 1
+    return SureTricks(bool(camp >> leader & 1), points, int(bool(cashed & TRUMP_21_BIT)), tricks)
+
+
+NOTHING_SURE = SureTricks(False, 0, 0, 0)
+
+
+def _more_sure(a: SureTricks, b: SureTricks) -> SureTricks:
+    """Two guarantees for one side: each holds, so the larger of each figure does."""
+    return SureTricks(b.attack, max(a.points, b.points), max(a.oudlers, b.oudlers),
+                        max(a.tricks, b.tricks))
 
 
 # --- the search -----------------------------------------------------------------------------
@@ -577,6 +627,7 @@ class Solver:
         table = self.table
         use_masters = self.pruning.master_trumps
         merge_low = self.pruning.merged_low_cards
+        use_quick = self.pruning.quick_tricks
         # A low run's cards left -> its holders' code, placed in the layout key.
         run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
         runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
@@ -628,7 +679,15 @@ class Solver:
             return key
 
         def bounds(
-            hands: list[int], rem: int, points: int, oudlers: int, aw: bool, dw: bool, petit: int
+            hands: list[int],
+            rem: int,
+            leader: int,
+            points: int,
+            oudlers: int,
+            aw: bool,
+            dw: bool,
+            petit: int,
+            done: int,
         ) -> tuple[int, int]:
             """The lowest and highest marks the attack can end on from a trick's start: no
             fewer points than it has, no more than all that is left, and, with the master
@@ -638,17 +697,27 @@ class Solver:
             low_points, low_oudlers = points, oudlers
             high_points, high_oudlers = points + half_points(rem), oudlers + oudlers_in(rem)
             attack_all, defence_all = aw, dw
-            if use_masters:
-                sure = master_trumps(hands, rem, camp, aw, dw)
-                if sure is not None and sure.tricks:
-                    if sure.attack:
-                        low_points += sure.points
-                        low_oudlers += sure.oudlers
-                        defence_all = False
-                    else:
-                        high_points -= sure.points
-                        high_oudlers -= sure.oudlers
-                        attack_all = False
+            attack_sure = defence_sure = NOTHING_SURE
+            for on, find in ((use_masters, True), (use_quick and done > 0, False)):
+                if not on:
+                    continue
+                sure = master_trumps(hands, rem, camp, aw, dw) if find else quick_tricks(
+                    hands, rem, leader, camp
+                )
+                if sure is None or not sure.tricks:
+                    continue
+                if sure.attack:
+                    attack_sure = _more_sure(attack_sure, sure)
+                else:
+                    defence_sure = _more_sure(defence_sure, sure)
+            if attack_sure.tricks:
+                low_points += attack_sure.points
+                low_oudlers += attack_sure.oudlers
+                defence_all = False
+            if defence_sure.tricks:
+                high_points -= defence_sure.points
+                high_oudlers -= defence_sure.oudlers
+                attack_all = False
             key = (
                 low_points, low_oudlers, high_points, high_oudlers, attack_all, defence_all,
                 petit, rem & PETIT_BIT, rem & EXCUSE_BIT,
@@ -710,7 +779,7 @@ class Solver:
                 if entry is not None:
                     low, high, first = entry
                 else:
-                    low, high = bounds(hands, rem, points, oudlers, aw, dw, petit)
+                    low, high = bounds(hands, rem, leader, points, oudlers, aw, dw, petit, done)
                 if low >= beta:
                     return low
                 if high <= alpha:
