@@ -628,6 +628,7 @@ class Solver:
         use_masters = self.pruning.master_trumps
         merge_low = self.pruning.merged_low_cards
         use_quick = self.pruning.quick_tricks
+        sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
         # A low run's cards left -> its holders' code, placed in the layout key.
         run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
         runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
@@ -678,6 +679,31 @@ class Solver:
                     key |= code
             return key
 
+        def sure_tricks(
+            hands: list[int], rem: int, leader: int, aw: bool, dw: bool, done: int
+        ) -> tuple[SureTricks, SureTricks]:
+            """The attack's and the defence's sure tricks at a trick's start (they depend on
+            the cards left, not on how they were reached)."""
+            key = (rem, leader, aw, dw, done > 0)
+            found = sure_cache.get(key)
+            if found is not None:
+                return found
+            attack_sure = defence_sure = NOTHING_SURE
+            for on, find in ((use_masters, True), (use_quick and done > 0, False)):
+                if not on:
+                    continue
+                sure = master_trumps(hands, rem, camp, aw, dw) if find else quick_tricks(
+                    hands, rem, leader, camp
+                )
+                if sure is None or not sure.tricks:
+                    continue
+                if sure.attack:
+                    attack_sure = _more_sure(attack_sure, sure)
+                else:
+                    defence_sure = _more_sure(defence_sure, sure)
+            found = sure_cache[key] = (attack_sure, defence_sure)
+            return found
+
         def bounds(
             hands: list[int],
             rem: int,
@@ -698,18 +724,8 @@ class Solver:
             high_points, high_oudlers = points + half_points(rem), oudlers + oudlers_in(rem)
             attack_all, defence_all = aw, dw
             attack_sure = defence_sure = NOTHING_SURE
-            for on, find in ((use_masters, True), (use_quick and done > 0, False)):
-                if not on:
-                    continue
-                sure = master_trumps(hands, rem, camp, aw, dw) if find else quick_tricks(
-                    hands, rem, leader, camp
-                )
-                if sure is None or not sure.tricks:
-                    continue
-                if sure.attack:
-                    attack_sure = _more_sure(attack_sure, sure)
-                else:
-                    defence_sure = _more_sure(defence_sure, sure)
+            if use_masters or use_quick:
+                attack_sure, defence_sure = sure_tricks(hands, rem, leader, aw, dw, done)
             if attack_sure.tricks:
                 low_points += attack_sure.points
                 low_oudlers += attack_sure.oudlers
