@@ -15,6 +15,14 @@ What makes it fast, as in double-dummy bridge solvers:
   with every card between them already played, give the same value.
 - **Bounds from the points still in play**: the attack can end with no more than its points
   plus every point left, and no fewer than it has; when that already decides a test, stop.
+- **Sure tricks** narrow those bounds (as bridge solvers' quick and later tricks do, counted
+  in card points): a trump above every other hand's trumps wins the trick it is played to,
+  and the player on lead can cash such trumps, then a suit's masters once no other hand keeps
+  a trump; each such trick brings its side the winning card and half a point for every other
+  card but the Excuse (whose last-trick rules are minded), and rules out the other's chelem.
+- **Low cards merged in the table's keys**: a suit's 1 to 10 (the trumps 2 to 20) differ only
+  by their order, so the keys name who holds each of them in order, not which are left.
+- Each of these is switchable (``Pruning``), to time and test the search without them.
 - **A reach table**: a test's answer only grows with the attack's points (for a fixed
   oudler, petit-au-bout and chelem outcome, the mark does), so "reaches X with P points" and
   "falls short with P points" are shared by every history that left the same cards.
@@ -519,7 +527,8 @@ def master_trumps(
     players = len(hands)
     attack = bool(camp >> holder & 1)
     tricks = masters.bit_count()
-    points = half_points(masters) + tricks * (players - 1)
+    # Trumps are worth half a point, the Petit and the 21 four and a half.
+    points = tricks * players + 8 * (masters & (PETIT_BIT | TRUMP_21_BIT)).bit_count()
     if rem & EXCUSE_BIT and not hands[holder] & EXCUSE_BIT:
         # The Excuse may fall into one of those tricks and bring its winners nothing (at the
         # last trick it may stay with or change camp), where any other card brings half a point.
@@ -629,6 +638,8 @@ class Solver:
         merge_low = self.pruning.merged_low_cards
         use_quick = self.pruning.quick_tricks
         sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
+        layouts: dict[int, int] = {}  # cards left -> their layout key
+        totals: dict[int, tuple[int, int]] = {}  # cards left -> their half-points and oudlers
         # A low run's cards left -> its holders' code, placed in the layout key.
         run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
         runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
@@ -669,6 +680,9 @@ class Solver:
             """The cards left and who holds them, with each low run's cards told apart only by
             their order: layouts that differ in which low cards are left, not in who holds the
             lower and the higher of them, have the same value."""
+            key = layouts.get(rem)
+            if key is not None:
+                return key
             key = rem & NOT_LOW
             for mask, shift, codes in runs:
                 run = rem & mask
@@ -677,14 +691,21 @@ class Solver:
                     if code is None:
                         code = codes[run] = owners_code(run, hands) << shift
                     key |= code
+            layouts[rem] = key
             return key
 
         def sure_tricks(
-            hands: list[int], rem: int, leader: int, aw: bool, dw: bool, done: int
+            hands: list[int],
+            rem: int,
+            cards_left: int,
+            leader: int,
+            aw: bool,
+            dw: bool,
+            done: int,
         ) -> tuple[SureTricks, SureTricks]:
             """The attack's and the defence's sure tricks at a trick's start (they depend on
-            the cards left, not on how they were reached)."""
-            key = (rem, leader, aw, dw, done > 0)
+            the layout of the cards left, not on how it was reached)."""
+            key = (cards_left, leader, aw, dw, done > 0)
             found = sure_cache.get(key)
             if found is not None:
                 return found
@@ -707,6 +728,7 @@ class Solver:
         def bounds(
             hands: list[int],
             rem: int,
+            cards_left: int,
             leader: int,
             points: int,
             oudlers: int,
@@ -721,11 +743,16 @@ class Solver:
             if not monotone:
                 return lowest, highest
             low_points, low_oudlers = points, oudlers
-            high_points, high_oudlers = points + half_points(rem), oudlers + oudlers_in(rem)
+            left = totals.get(rem)
+            if left is None:
+                left = totals[rem] = (half_points(rem), oudlers_in(rem))
+            high_points, high_oudlers = points + left[0], oudlers + left[1]
             attack_all, defence_all = aw, dw
             attack_sure = defence_sure = NOTHING_SURE
             if use_masters or use_quick:
-                attack_sure, defence_sure = sure_tricks(hands, rem, leader, aw, dw, done)
+                attack_sure, defence_sure = sure_tricks(
+                    hands, rem, cards_left, leader, aw, dw, done
+                )
             if attack_sure.tricks:
                 low_points += attack_sure.points
                 low_oudlers += attack_sure.oudlers
@@ -795,7 +822,9 @@ class Solver:
                 if entry is not None:
                     low, high, first = entry
                 else:
-                    low, high = bounds(hands, rem, leader, points, oudlers, aw, dw, petit, done)
+                    low, high = bounds(
+                        hands, rem, cards_left, leader, points, oudlers, aw, dw, petit, done
+                    )
                 if low >= beta:
                     return low
                 if high <= alpha:
