@@ -637,6 +637,7 @@ class Solver:
         use_masters = self.pruning.master_trumps
         merge_low = self.pruning.merged_low_cards
         use_quick = self.pruning.quick_tricks
+        tighten = use_masters or use_quick
         sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
         layouts: dict[int, int] = {}  # cards left -> their layout key
         totals: dict[int, tuple[int, int]] = {}  # cards left -> their half-points and oudlers
@@ -736,10 +737,11 @@ class Solver:
             dw: bool,
             petit: int,
             done: int,
+            sure: bool,
         ) -> tuple[int, int]:
             """The lowest and highest marks the attack can end on from a trick's start: no
-            fewer points than it has, no more than all that is left, and, with the master
-            trumps, what their tricks must bring to their holder's side."""
+            fewer points than it has, no more than all that is left, and, when ``sure``,
+            what the sure tricks must bring to their side."""
             if not monotone:
                 return lowest, highest
             low_points, low_oudlers = points, oudlers
@@ -749,7 +751,7 @@ class Solver:
             high_points, high_oudlers = points + left[0], oudlers + left[1]
             attack_all, defence_all = aw, dw
             attack_sure = defence_sure = NOTHING_SURE
-            if use_masters or use_quick:
+            if sure:
                 attack_sure, defence_sure = sure_tricks(
                     hands, rem, cards_left, leader, aw, dw, done
                 )
@@ -823,8 +825,16 @@ class Solver:
                     low, high, first = entry
                 else:
                     low, high = bounds(
-                        hands, rem, cards_left, leader, points, oudlers, aw, dw, petit, done
+                        hands, rem, cards_left, leader, points, oudlers, aw, dw, petit, done,
+                        False,
                     )
+                    # The sure tricks cost more: looked for only when the points left do
+                    # not decide the test already.
+                    if tighten and low < beta and high > alpha and low != high:
+                        low, high = bounds(
+                            hands, rem, cards_left, leader, points, oudlers, aw, dw, petit,
+                            done, True,
+                        )
                 if low >= beta:
                     return low
                 if high <= alpha:
