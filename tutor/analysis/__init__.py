@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.analysis.solver import (
+    PRUNING,
+    Pruning,
     SearchCut,
     Setup,
     Solver,
@@ -135,11 +137,14 @@ def analyse(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    pruning: Pruning = PRUNING,
 ) -> Analysis:
-    """The value of every legal card of the player to play (see the module docstring)."""
+    """The value of every legal card of the player to play (see the module docstring);
+    ``pruning`` switches the search's refinements (for benchmarks and tests: no value
+    depends on it)."""
     p = _position(deal_or_position)
     setup, root = start(p)
-    solver = Solver(setup, root, node_limit, time_limit)
+    solver = Solver(setup, root, node_limit, time_limit, pruning)
     seat = to_play(setup, root)
     attack = bool(setup.camp >> seat & 1)
     bounds, cut = solver.card_bounds(root)

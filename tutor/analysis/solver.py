@@ -15,6 +15,14 @@ What makes it fast, as in double-dummy bridge solvers:
   with every card between them already played, give the same value.
 - **Bounds from the points still in play**: the attack can end with no more than its points
   plus every point left, and no fewer than it has; when that already decides a test, stop.
+- **Sure tricks** narrow those bounds (as bridge solvers' quick and later tricks do, counted
+  in card points): a trump above every other hand's trumps wins the trick it is played to,
+  and the player on lead can cash such trumps, then a suit's masters once no other hand keeps
+  a trump; each such trick brings its side the winning card and half a point for every other
+  card but the Excuse (whose last-trick rules are minded), and rules out the other's chelem.
+- **Low cards merged in the table's keys**: a suit's 1 to 10 (the trumps 2 to 20) differ only
+  by their order, so the keys name who holds each of them in order, not which are left.
+- Each of these is switchable (``Pruning``), to time and test the search without them.
 - **A reach table**: a test's answer only grows with the attack's points (for a fixed
   oudler, petit-au-bout and chelem outcome, the mark does), so "reaches X with P points" and
   "falls short with P points" are shared by every history that left the same cards.
@@ -39,10 +47,13 @@ from tutor.engine import (
     FIRST_TRUMP,
     HALF_POINTS,
     HAND_SIZE,
+    LOW_CARDS_MASK,
     NO_SUIT_LED,
     PETIT,
+    SUIT_MASKS,
     TRUMP_21,
     TRUMP_LED,
+    TRUMPS_MASK,
     Card,
     Chelem,
     ChienFate,
@@ -63,6 +74,7 @@ from tutor.engine import (
 )
 
 PETIT_BIT = 1 << PETIT
+TRUMP_21_BIT = 1 << TRUMP_21
 EXCUSE_HALF = HALF_POINTS[EXCUSE]
 
 # Where the Petit stands for the petit au bout, as a small int in the table's key: it only
@@ -445,6 +457,140 @@ BLOCK_ABOVE: tuple[int, ...] = tuple(
 )
 
 
+# --- what the search may skip ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pruning:
+    """The refinements of the search that can be switched off, so that a benchmark can time
+    the search with and without each and a test can check that each leaves every value as it
+    was. None of them changes a value: they only let the search prove it sooner."""
+
+    master_trumps: bool = True  # bounds from the trumps that must win their tricks
+    merged_low_cards: bool = True  # one table entry for layouts that differ in low cards only
+    quick_tricks: bool = True  # bounds from the tricks the player on lead can cash at once
+
+
+PRUNING = Pruning()  # what the solver uses unless told otherwise
+# The search before them.
+NO_PRUNING = Pruning(master_trumps=False, merged_low_cards=False, quick_tricks=False)
+
+# The cards worth half a point whose rank only matters against each other: a suit's 1 to 10
+# (all below its honours) and the trumps 2 to 20 (between the Petit and the 21).
+LOW_RUNS: tuple[int, ...] = tuple(mask & LOW_CARDS_MASK for mask in SUIT_MASKS)
+NOT_LOW = ((1 << (EXCUSE + 1)) - 1) & ~LOW_CARDS_MASK
+# Where each run's code sits in a layout key, past the 78 bits of the other cards: a code
+# has one digit (in base players <= 5) per card of the run plus a leading 1.
+LOW_RUN_SHIFTS: tuple[int, ...] = (78, 104, 130, 156, 182)
+
+
+def owners_code(run: int, hands: list[int] | tuple[int, ...]) -> int:
+    """Who holds each card of ``run`` (cards of one low run), lowest first, as one number:
+    two runs with the same holders in the same order give the same code."""
+    players = len(hands)
+    code = 1
+    while run:
+        low_bit = run & -run
+        run ^= low_bit
+        seat = 0
+        while not hands[seat] & low_bit:
+            seat += 1
+        code = code * players + seat
+    return code
+
+
+class SureTricks(NamedTuple):
+    """Tricks one side must win whatever the other does, and what they must bring it: at
+    least ``points`` half-points (the cards that win them, and half a point for every other
+    card of those tricks but the Excuse) and ``oudlers``, in ``tricks`` tricks at least."""
+
+    attack: bool  # the side
+    points: int
+    oudlers: int
+    tricks: int
+
+
+def master_trumps(
+    hands: list[int] | tuple[int, ...], rem: int, camp: int, aw: bool, dw: bool
+) -> SureTricks | None:
+    """What the master trumps guarantee: the trumps of the hand holding the highest trump
+    left that are above every trump of the other hands each win the trick they are played
+    to (nothing can beat them), at a trick's start."""
+    trumps = rem & TRUMPS_MASK
+    if not trumps:
+        return None
+    top = 1 << (trumps.bit_length() - 1)
+    holder = 0
+    while not hands[holder] & top:
+        holder += 1
+    own = hands[holder] & trumps
+    floor = (trumps & ~own).bit_length()  # the bits from here up are above the others' trumps
+    masters = own >> floor << floor
+    players = len(hands)
+    attack = bool(camp >> holder & 1)
+    tricks = masters.bit_count()
+    # Trumps are worth half a point, the Petit and the 21 four and a half.
+    points = tricks * players + 8 * (masters & (PETIT_BIT | TRUMP_21_BIT)).bit_count()
+    if rem & EXCUSE_BIT and not hands[holder] & EXCUSE_BIT:
+        # The Excuse may fall into one of those tricks and bring its winners nothing (at the
+        # last trick it may stay with or change camp), where any other card brings half a point.
+        points -= 1
+        excuse_attack = any(camp >> seat & 1 for seat in range(players) if hands[seat] & EXCUSE_BIT)
+        if excuse_attack != attack and (aw if excuse_attack else dw):
+            # The Excuse led to the last trick by a side that won all the others wins it
+            # (RULES §8.3): the master kept for that trick may lose, say the richest one.
+            richest = HALF_POINTS[PETIT] if masters & (PETIT_BIT | TRUMP_21_BIT) else 1
+            points -= richest + players - 1
+            return SureTricks(attack, max(points, 0), 0, tricks - 1)
+    return SureTricks(attack, points, int(bool(masters & TRUMP_21_BIT)), tricks)
+
+
+PLAIN_SUITS_MASKS = SUIT_MASKS[:4]
+
+
+def quick_tricks(hands: list[int] | tuple[int, ...], rem: int, leader: int, camp: int) -> (
+    SureTricks | None
+):
+    """What the player on lead can cash at once, keeping the lead: the trumps above every
+    other trump, then, once they leave no other hand a trump, the cards above every other
+    card of their suit. Each such trick brings the leader's side the card led and at least
+    half a point for every other card but the Excuse. The leader leads each of those tricks,
+    so the Excuse cannot be led to one of them (not on a trick's start past the first: the
+    called suit's rule is not looked at)."""
+    players = len(hands)
+    own = hands[leader]
+    others = rem & ~own
+    floor = (others & TRUMPS_MASK).bit_length()
+    cashed = (own & TRUMPS_MASK) >> floor << floor
+    leads = cashed.bit_count()
+    # Every trump led takes a trump from each other hand that has one, but the Excuse may be
+    # played once instead.
+    drawn = all(
+        not hand & TRUMPS_MASK
+        or (hand & TRUMPS_MASK).bit_count() + bool(hand & EXCUSE_BIT) <= leads
+        for seat, hand in enumerate(hands)
+        if seat != leader
+    )
+    if drawn:
+        for suit in PLAIN_SUITS_MASKS:
+            floor = (others & suit).bit_length()
+            cashed |= (own & suit) >> floor << floor
+    tricks = cashed.bit_count()
+    if not tricks:
+        return None
+    points = half_points(cashed) + tricks * (players - 1)
+    if rem & EXCUSE_BIT and not own & EXCUSE_BIT:
+        points -= 1
+    return SureTricks(bool(camp >> leader & 1), points, int(bool(cashed & TRUMP_21_BIT)), tricks)
+
+
+NOTHING_SURE = SureTricks(False, 0, 0, 0)
+
+
+def _more_sure(a: SureTricks, b: SureTricks) -> SureTricks:
+    """Two guarantees for one side: each holds, so the larger of each figure does."""
+    return SureTricks(b.attack, max(a.points, b.points), max(a.oudlers, b.oudlers),
+                        max(a.tricks, b.tricks))
+
+
 # --- the search -----------------------------------------------------------------------------
 INFINITY = 1 << 30
 
@@ -459,8 +605,13 @@ class Solver:
         root: State,
         node_limit: int | None = None,
         time_limit: float | None = None,
+        pruning: Pruning = PRUNING,
     ) -> None:
         self.setup = setup
+        self.pruning = pruning
+        # Who holds which card: the table's keys name the cards left, not who holds them, so
+        # the solver serves positions of this one deal only (see ``test``).
+        self.holders = root.hands
         self.marks = possible_marks(setup, root)
         self._nodes = 0
         self.node_limit = node_limit
@@ -483,6 +634,16 @@ class Solver:
         lowest, highest = values[0], values[-1]
         monotone = self.marks.monotone
         table = self.table
+        use_masters = self.pruning.master_trumps
+        merge_low = self.pruning.merged_low_cards
+        use_quick = self.pruning.quick_tricks
+        tighten = use_masters or use_quick
+        sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
+        layouts: dict[int, int] = {}  # cards left -> their layout key
+        totals: dict[int, tuple[int, int]] = {}  # cards left -> their half-points and oudlers
+        # A low run's cards left -> its holders' code, placed in the layout key.
+        run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
+        runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
         # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
         # known to fall short of the target, the fewest known to reach it).
         reach: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -516,23 +677,104 @@ class Solver:
                 end = ends[key] = end_trick(setup, trick, leader, done, aw, dw, petit)
             return end
 
-        def bounds(rem: int, points: int, oudlers: int, aw: bool, dw: bool, petit: int) -> tuple[
-            int, int
-        ]:
-            """The lowest and highest marks the attack can end on from a trick's start."""
+        def layout(hands: list[int], rem: int) -> int:
+            """The cards left and who holds them, with each low run's cards told apart only by
+            their order: layouts that differ in which low cards are left, not in who holds the
+            lower and the higher of them, have the same value."""
+            key = layouts.get(rem)
+            if key is not None:
+                return key
+            key = rem & NOT_LOW
+            for mask, shift, codes in runs:
+                run = rem & mask
+                if run:
+                    code = codes.get(run)
+                    if code is None:
+                        code = codes[run] = owners_code(run, hands) << shift
+                    key |= code
+            layouts[rem] = key
+            return key
+
+        def sure_tricks(
+            hands: list[int],
+            rem: int,
+            cards_left: int,
+            leader: int,
+            aw: bool,
+            dw: bool,
+            done: int,
+        ) -> tuple[SureTricks, SureTricks]:
+            """The attack's and the defence's sure tricks at a trick's start (they depend on
+            the layout of the cards left, not on how it was reached)."""
+            key = (cards_left, leader, aw, dw, done > 0)
+            found = sure_cache.get(key)
+            if found is not None:
+                return found
+            attack_sure = defence_sure = NOTHING_SURE
+            for on, find in ((use_masters, True), (use_quick and done > 0, False)):
+                if not on:
+                    continue
+                sure = master_trumps(hands, rem, camp, aw, dw) if find else quick_tricks(
+                    hands, rem, leader, camp
+                )
+                if sure is None or not sure.tricks:
+                    continue
+                if sure.attack:
+                    attack_sure = _more_sure(attack_sure, sure)
+                else:
+                    defence_sure = _more_sure(defence_sure, sure)
+            found = sure_cache[key] = (attack_sure, defence_sure)
+            return found
+
+        def bounds(
+            hands: list[int],
+            rem: int,
+            cards_left: int,
+            leader: int,
+            points: int,
+            oudlers: int,
+            aw: bool,
+            dw: bool,
+            petit: int,
+            done: int,
+            sure: bool,
+        ) -> tuple[int, int]:
+            """The lowest and highest marks the attack can end on from a trick's start: no
+            fewer points than it has, no more than all that is left, and, when ``sure``,
+            what the sure tricks must bring to their side."""
             if not monotone:
                 return lowest, highest
-            gain = half_points(rem)
-            more = oudlers_in(rem)
-            key = (points, oudlers, gain, more, aw, dw, petit, rem & PETIT_BIT, rem & EXCUSE_BIT)
+            low_points, low_oudlers = points, oudlers
+            left = totals.get(rem)
+            if left is None:
+                left = totals[rem] = (half_points(rem), oudlers_in(rem))
+            high_points, high_oudlers = points + left[0], oudlers + left[1]
+            attack_all, defence_all = aw, dw
+            attack_sure = defence_sure = NOTHING_SURE
+            if sure:
+                attack_sure, defence_sure = sure_tricks(
+                    hands, rem, cards_left, leader, aw, dw, done
+                )
+            if attack_sure.tricks:
+                low_points += attack_sure.points
+                low_oudlers += attack_sure.oudlers
+                defence_all = False
+            if defence_sure.tricks:
+                high_points -= defence_sure.points
+                high_oudlers -= defence_sure.oudlers
+                attack_all = False
+            key = (
+                low_points, low_oudlers, high_points, high_oudlers, attack_all, defence_all,
+                petit, rem & PETIT_BIT, rem & EXCUSE_BIT,
+            )
             found = bounds_cache.get(key)
             if found is None:
                 probe = State((), rem, (), 0, -1, 0, -1, points, oudlers, aw, dw, petit, 0)
                 low = high = None
                 for pab in _pab_options(probe):
-                    for chelem in _chelem_options(setup, aw, dw):
-                        a = score_of(points, oudlers, pab, chelem)
-                        b = score_of(points + gain, oudlers + more, pab, chelem)
+                    for chelem in _chelem_options(setup, attack_all, defence_all):
+                        a = score_of(low_points, low_oudlers, pab, chelem)
+                        b = score_of(high_points, high_oudlers, pab, chelem)
                         low = a if low is None or a < low else low
                         high = b if high is None or b > high else high
                 assert low is not None and high is not None
@@ -576,12 +818,23 @@ class Solver:
             if not size:
                 if done == last_trick:
                     return last(hands, leader, points, oudlers, aw, dw, petit)
-                key = (rem, leader, points, oudlers, aw, dw, petit)
+                cards_left = layout(hands, rem) if merge_low else rem
+                key = (cards_left, leader, points, oudlers, aw, dw, petit)
                 entry = table.get(key)
                 if entry is not None:
                     low, high, first = entry
                 else:
-                    low, high = bounds(rem, points, oudlers, aw, dw, petit)
+                    low, high = bounds(
+                        hands, rem, cards_left, leader, points, oudlers, aw, dw, petit, done,
+                        False,
+                    )
+                    # The sure tricks cost more: looked for only when the points left do
+                    # not decide the test already.
+                    if tighten and low < beta and high > alpha and low != high:
+                        low, high = bounds(
+                            hands, rem, cards_left, leader, points, oudlers, aw, dw, petit,
+                            done, True,
+                        )
                 if low >= beta:
                     return low
                 if high <= alpha:
@@ -598,7 +851,7 @@ class Solver:
                 # left and the same oudlers and chelem state (as DDS shares "makes N tricks").
                 reach_key = None
                 if monotone and beta == alpha + 1:
-                    reach_key = (rem, leader, oudlers, aw, dw, petit, beta)
+                    reach_key = (cards_left, leader, oudlers, aw, dw, petit, beta)
                     known = reach.get(reach_key)
                     if known is not None:
                         if points >= known[1]:
@@ -751,6 +1004,8 @@ class Solver:
         """A fail-soft alpha-beta value of ``state``: exact inside the window, a bound outside."""
         if is_finished(self.setup, state):
             return final_mark(self.setup, state)
+        if any(hand & ~held for hand, held in zip(state.hands, self.holders, strict=True)):
+            raise ValueError("a position of another deal: each deal needs its own Solver")
         return int(
             self._search(
                 list(state.hands),
