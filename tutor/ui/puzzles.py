@@ -10,7 +10,9 @@ to what you missed.
   A best-card puzzle's first hint names its idea, the second highlights the proven card among
   the most tempting ones (``tutor.ui.bestcard``).
 - Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
-  per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
+  per-theme rates and the review queue; a learner's first try of a puzzle is rated (Glicko-2,
+  the learner against the puzzle: ``tutor.progress.ratings``). Deep link to an authored
+  puzzle: ``?puzzle=<id>``.
 - A shared position: ``?pos=<notation>`` opens it alone (``tutor.ui.position``).
 """
 
@@ -30,6 +32,7 @@ from tutor.content.models import Puzzle, Theme
 from tutor.content.verdict import RIGHT
 from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
+from tutor.progress.ratings import puzzle_start
 from tutor.progress.review import schedule
 from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
 from tutor.service import State, mine_puzzle
@@ -287,14 +290,15 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
         right = verdict.correct and verdict.code == RIGHT
         try:
             s = store()
-            s.record_attempt(
+            # saved, and rated when it is the learner's first try of this puzzle ever
+            s.record_puzzle_answer(
                 kind,
                 puzzle.id,
                 puzzle.theme.value,
                 right,
-                True,
                 hints,
                 str(exercise_state(key).get("answer", "")),
+                puzzle_start(puzzle.difficulty),
             )
             due = schedule(s, puzzle.id, right, hints)
         except StoreError as error:
