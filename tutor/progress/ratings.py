@@ -9,7 +9,7 @@ learner has seen its answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tutor.progress.glicko import Rating, expected_score
@@ -39,9 +39,10 @@ def first_try_score(correct: bool, hints: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A puzzle the learner might be offered, with its rating."""
+    """A puzzle the learner might be offered: its theme and its rating."""
 
     item: str
+    theme: str
     rating: Rating
 
 
@@ -58,8 +59,25 @@ class AtLevel:
         return low <= self.expected <= high
 
 
-def at_level(learner: Rating, candidates: Iterable[Candidate]) -> list[AtLevel]:
-    """The candidates nearest the learner's level first: by how far the expected score is from
-    the band's middle (ties by id, so the order is the same on every run)."""
-    scored = [AtLevel(c.item, expected_score(learner, c.rating)) for c in candidates]
+def learner_in(theme: str, ratings: Mapping[str, Rating], overall: Rating) -> Rating:
+    """The learner's rating that meets a puzzle of ``theme``: the theme's once rated there,
+    else the overall one."""
+    return ratings.get(theme, overall)
+
+
+def at_level(
+    candidates: Iterable[Candidate], ratings: Mapping[str, Rating], overall: Rating
+) -> list[AtLevel]:
+    """The candidates nearest the learner's level first: by how far the learner's expected
+    score against each is from the band's middle (ties by id: the same order on every run)."""
+    scored = [
+        AtLevel(c.item, expected_score(learner_in(c.theme, ratings, overall), c.rating))
+        for c in candidates
+    ]
     return sorted(scored, key=lambda a: (abs(a.expected - LEVEL_TARGET), a.item))
+
+
+def weakest_theme(ratings: Mapping[str, Rating], among: Iterable[str]) -> str | None:
+    """The theme of ``among`` with the learner's lowest rating (None: none rated yet)."""
+    rated = [(ratings[theme].rating, theme) for theme in among if theme in ratings]
+    return min(rated)[1] if rated else None
