@@ -1,7 +1,8 @@
 """The learner's progress page: the lessons (each a link to where the learner is in it), the
-puzzles by theme with strong and weak themes, the score quiz, the practice deals, the review
-queue (each puzzle named and a link, and a button to start the review), and the learner's own
-data (export, start afresh, delete, sign in, the pre-profile progress)."""
+puzzles by theme with strong and weak themes, the learner's rating (over time, and by theme),
+the score quiz, the practice deals, the review queue (each puzzle named and a link, and a
+button to start the review), and the learner's own data (export, start afresh, delete, sign
+in, the pre-profile progress)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import streamlit as st
 
 from tutor.content.models import Puzzle
 from tutor.inputs import clip, plain
+from tutor.progress.ratings import LEARNER_START
+from tutor.progress.schema import OVERALL
 from tutor.progress.store import PUZZLE_SOURCES, GameSummary
 from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
@@ -47,6 +50,8 @@ def render() -> None:
         _lessons(lang)
     with reported(lang):
         _progress(lang)
+    with reported(lang):
+        _ratings(lang)
     with reported(lang):
         _score_quiz(lang)
     with reported(lang):
@@ -156,6 +161,46 @@ def _progress(lang: str) -> None:
         f"- {name}" for name in strong) or "—"))
     right.markdown(f"**{t(lang, 'dashboard.weak')}**\n\n" + ("\n".join(
         f"- {name}" for name in weak) or "—"))
+
+
+def _ratings(lang: str) -> None:
+    """The learner's Glicko-2 rating: overall with its history as a chart, then per theme."""
+    st.subheader(t(lang, "dashboard.ratings"))
+    s = store()
+    mine = s.ratings()
+    if OVERALL not in mine:
+        st.caption(t(lang, "dashboard.ratings_empty"))
+        return
+    overall = mine[OVERALL]
+    history = s.rating_history()
+    before = history[-2].rating if len(history) > 1 else LEARNER_START.rating
+    st.metric(
+        t(lang, "dashboard.rating"),
+        f"{overall.rating.rating:.0f} ± {overall.rating.deviation:.0f}",
+        delta=round(overall.rating.rating - before),
+        width="content",
+    )
+    st.caption(t(lang, "dashboard.rating_explain"))
+    when, rating = t(lang, "dashboard.rating_when"), t(lang, "dashboard.rating")
+    if history:
+        st.markdown(f"**{t(lang, 'dashboard.rating_over_time')}**")
+        chart = pd.DataFrame({
+            when: [point.at.astimezone().replace(tzinfo=None) for point in history],
+            rating: [round(point.rating) for point in history],
+        })
+        st.line_chart(chart, x=when, y=rating, color=CHART_GREEN, height=260)
+    themes = sorted((r for theme, r in mine.items() if theme != OVERALL),
+                    key=lambda r: -r.rating.rating)
+    st.markdown(f"**{t(lang, 'dashboard.rating_by_theme')}**")
+    table = pd.DataFrame({
+        t(lang, "dashboard.theme"): [t(lang, "dashboard.rating_overall")]
+        + [t(lang, f"themes.{r.theme}") for r in themes],
+        rating: [round(r.rating.rating) for r in (overall, *themes)],
+        t(lang, "dashboard.rating_deviation"): [round(r.rating.deviation)
+                                               for r in (overall, *themes)],
+        t(lang, "dashboard.rating_games"): [r.games for r in (overall, *themes)],
+    })
+    st.dataframe(table, hide_index=True, width="stretch")
 
 
 def _queue(lang: str) -> None:
