@@ -38,6 +38,7 @@ def test_the_rating_is_shown_over_time_and_by_theme(mine: LearnerStore, lang: st
     assert themes[0] == t(lang, "dashboard.rating_overall")
     assert set(themes[1:]) == {t(lang, "themes.overtrump"), t(lang, "themes.counting")}
     assert list(frame[t(lang, "dashboard.rating_games")]) == [3, 2, 1]  # strongest first
+    assert frame[t(lang, "dashboard.rating")].iloc[0] == metric.value
 
 
 def test_before_any_rated_answer_the_page_says_how_a_rating_is_made() -> None:
