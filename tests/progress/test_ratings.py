@@ -12,7 +12,7 @@ import pytest
 
 from tutor.progress.glicko import Rating, play
 from tutor.progress.ratings import LEARNER_START, first_try_score, puzzle_start
-from tutor.progress.schema import OVERALL, puzzle_ratings
+from tutor.progress.schema import OVERALL, learners, puzzle_ratings
 from tutor.progress.store import Database, LearnerStore, unmade_learner_id
 
 START = puzzle_start(3)
@@ -180,3 +180,21 @@ def test_one_learners_answers_from_several_tabs_at_once_are_each_rated_once(
     assert store.ratings()[OVERALL].games == 2 * THREADS + 1  # "shared" is rated once
     assert len(store.rating_history()) == 2 * THREADS + 1
     assert store.theme_stats()[0].first_tries == 3 * THREADS  # every attempt kept
+
+
+def test_claiming_the_legacy_profile_keeps_the_claimers_ratings_where_both_have_one(
+    db: Database, two: tuple[LearnerStore, LearnerStore]
+) -> None:
+    legacy, claimer = two
+    answer(legacy, "p1", theme="counting")
+    answer(legacy, "p2", theme="scoring")
+    answer(claimer, "p3", theme="counting", correct=False)
+    mine = claimer.ratings()
+    with db.engine.begin() as connection:
+        connection.execute(learners.update().where(learners.c.id == legacy.learner_id)
+                           .values(legacy=True))
+    assert db.claim_legacy(claimer.learner_id)
+    after = claimer.ratings()
+    assert after[OVERALL] == mine[OVERALL] and after["counting"] == mine["counting"]
+    assert after["scoring"].games == 1  # only the legacy profile had one: it moves over
+    assert len(claimer.rating_history()) == 3
