@@ -43,6 +43,9 @@ def test_a_new_learner_is_offered_a_puzzle_and_told_that_answers_will_rate_them(
     # a learner at 1500 meets a three-star puzzle at an even chance (in the band; a two-star
     # one at 75.5%, just above it)
     assert first.difficulty == 3 and "50%" in texts(at)
+    at.run()  # a rerun with that puzzle being answered: it is at the level, nothing to say
+    assert shown(at) == first.id
+    assert t("en", "trainer.level_none_in_band") not in texts(at)
 
 
 def test_an_answered_puzzle_stays_with_its_verdict_and_next_offers_an_untried_one(
@@ -80,3 +83,15 @@ def test_the_source_speaks_italian() -> None:
     at = at_level("it")
     assert t("it", "trainer.level_new") in texts(at)
     assert "circa" in texts(at)
+
+
+def test_when_no_untried_puzzle_is_in_the_band_the_page_says_the_nearest_come_first(
+    mine: LearnerStore,
+) -> None:
+    for puzzle in BANK.puzzles:  # every puzzle of the theme solved but an easy one, outgrown
+        if puzzle.theme.value == "overtrump" and puzzle.id != "overtrump-01":
+            rate(mine, puzzle.id, right=True)
+    at = at_level()
+    at.pills(key="puzzles-themes").set_value(["overtrump"]).run()
+    assert shown(at) == "overtrump-01"
+    assert t("en", "trainer.level_none_in_band") in texts(at)

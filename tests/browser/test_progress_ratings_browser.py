@@ -85,3 +85,26 @@ def test_the_rating_chart_and_the_table_by_theme_are_drawn(
         assert box is not None and box["width"] <= width and box["height"] > 100
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_at_my_level_offers_a_puzzle_with_the_learners_chance(
+    browser: Any, rated: tuple[str, str], size: str,
+) -> None:
+    from playwright.sync_api import expect
+
+    url, cookie = rated
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{url}/puzzles?lang=en")
+        page.get_by_text(t("en", "trainer.source_level"), exact=True).click(timeout=60_000)
+        expect(page.get_by_text("your chance to solve it")).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("Your rating:")).to_be_visible()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"at-my-level-{size}.png"))
+    finally:
+        context.close()

@@ -601,7 +601,7 @@ def _at_level(
     order = at_level(
         [Candidate(i, p.theme.value, rating[i]) for i, p in untried.items()], themes, overall
     )
-    if order and not any(a.in_band for a in order if a.item != current):
+    if order and not any(a.in_band for a in order):
         st.info(t(lang, "trainer.level_none_in_band"))
     ranked = sorted(order, key=lambda a: a.item != current)  # stable: the rest keep their rank
     return [
