@@ -45,3 +45,4 @@ def test_a_win_raises_a_loss_lowers_and_each_game_narrows_the_deviation() -> Non
 def test_beating_a_stronger_opponent_gains_more_than_beating_a_weaker_one() -> None:
     strong, weak = Rating(1800, 80), Rating(1200, 80)
     assert rate(PLAYER, [Game(strong, 1.0)]).rating > rate(PLAYER, [Game(weak, 1.0)]).rating
+

@@ -54,9 +54,16 @@ class AtLevel:
     expected: float
 
     @property
+    def percent(self) -> int:
+        """The chance as the learner is told it, in whole percent."""
+        return round(100 * self.expected)
+
+    @property
     def in_band(self) -> bool:
+        """At the level, judged on the chance as told: a puzzle shown at "about 50%" is in
+        the band even when the exact chance is 49.6%."""
         low, high = LEVEL_BAND
-        return low <= self.expected <= high
+        return round(100 * low) <= self.percent <= round(100 * high)
 
 
 def learner_in(theme: str, ratings: Mapping[str, Rating], overall: Rating) -> Rating:

@@ -606,7 +606,7 @@ def _at_level(
     ranked = sorted(order, key=lambda a: a.item != current)  # stable: the rest keep their rank
     return [
         (untried[a.item], t(lang, "trainer.level_chance", rating=round(rating[a.item].rating),
-                            chance=round(100 * a.expected)))
+                            chance=a.percent))
         for a in ranked
     ]
 
