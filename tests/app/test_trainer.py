@@ -13,6 +13,7 @@ from tests.app.conftest import open_app, texts
 from tests.app.drivers import answer_exercise, card_answer
 from tests.bank import bank
 from tutor.engine.cards import cards_of, parse_cards
+from tutor.progress.ratings import puzzle_start
 from tutor.ui.i18n import t
 
 BANK = bank()
@@ -160,3 +161,18 @@ def test_a_legal_ecart_is_judged_by_the_ecart_principles_not_just_called_right(m
     card_answer(at, "puzzle-ecart-01", parse_cards("ND 8D 5D 1D JC 6C"))
     assert [s.value for s in at.success] == [t("en", "verdict.right")]
     assert "✓ " + t("en", "ecart_judgement.saved", cards="Cavalier of diamonds") in texts(at)
+
+
+def test_a_first_try_rates_the_learner_and_the_puzzle_and_a_second_try_does_not(
+    mine, database
+):
+    at = open_puzzle("overtrump-01")
+    answer(at, "overtrump-01", right=True)
+    ratings = mine.ratings()
+    assert ratings[""].games == 1 and ratings["overtrump"].games == 1
+    assert ratings[""].rating.rating > 1500  # a win against the puzzle
+    start = puzzle_start(BANK.puzzle("overtrump-01").difficulty)
+    assert database.puzzle_ratings(["overtrump-01"])["overtrump-01"].rating < start.rating
+    at = open_puzzle("overtrump-01")  # the same visitor after a reload: tried already
+    answer(at, "overtrump-01", right=True)
+    assert mine.ratings()[""].games == 1 and len(mine.rating_history()) == 1

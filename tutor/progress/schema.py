@@ -213,7 +213,48 @@ mined_puzzles = sa.Table(
     sa.PrimaryKeyConstraint("players", "seed", name="pk_mined_puzzles"),
 )
 
+# Glicko-2 ratings (``progress/glicko.py``): each first try of a puzzle is one game between
+# the learner and the puzzle. A learner's rating overall (theme ``OVERALL``) and per theme...
+OVERALL = ""
+learner_ratings = sa.Table(
+    "learner_ratings",
+    metadata,
+    _learner_column(),
+    sa.Column("theme", sa.String(KEY_MAX), nullable=False),  # OVERALL, or a puzzle theme
+    sa.Column("rating", sa.Float(), nullable=False),
+    sa.Column("deviation", sa.Float(), nullable=False),
+    sa.Column("volatility", sa.Float(), nullable=False),
+    sa.Column("games", sa.Integer(), nullable=False),
+    sa.Column("updated", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("learner_id", "theme", name="pk_learner_ratings"),
+)
+
+# ... the overall rating after each rated answer, for the progress page's chart ...
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    _learner_column(),
+    sa.Column("at", UTCDateTime(), nullable=False),
+    sa.Column("rating", sa.Float(), nullable=False),
+    sa.Column("deviation", sa.Float(), nullable=False),
+    sa.Index("ix_rating_history_learner", "learner_id", "id"),
+)
+
+# ... and each puzzle's, shared by every learner and anonymous: no learner is linked to it.
+puzzle_ratings = sa.Table(
+    "puzzle_ratings",
+    metadata,
+    sa.Column("item", sa.String(KEY_MAX), primary_key=True),
+    sa.Column("rating", sa.Float(), nullable=False),
+    sa.Column("deviation", sa.Float(), nullable=False),
+    sa.Column("volatility", sa.Float(), nullable=False),
+    sa.Column("games", sa.Integer(), nullable=False),
+    sa.Column("updated", UTCDateTime(), nullable=False),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
 LEARNER_TABLES = (
-    attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters, games
+    attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters,
+    learner_ratings, rating_history, games,
 )

@@ -45,6 +45,8 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.progress import schema as t
+from tutor.progress.glicko import Game, Rating, play, rate
+from tutor.progress.ratings import LEARNER_START, first_try_score
 from tutor.progress.schema import (
     GAME_KINDS,
     JSON_MAX,
@@ -52,6 +54,7 @@ from tutor.progress.schema import (
     LEARNER_ID_MAX,
     NAME_MAX,
     NOTE_MAX,
+    OVERALL,
     SUBJECT_MAX,
     TOKEN_MAX,
 )
@@ -256,6 +259,35 @@ class DealReviewSummary:
     inaccuracies: int
     mistakes: int
     blunders: int
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerRating:
+    """A learner's Glicko-2 rating overall (theme ``OVERALL``) or in one theme, and the rated
+    games it comes from."""
+
+    theme: str
+    rating: Rating
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """The learner's overall rating just after one rated answer."""
+
+    at: datetime
+    rating: float
+    deviation: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatedAnswer:
+    """The ratings after a rated first try: the learner's overall and in the puzzle's theme,
+    and the puzzle's."""
+
+    overall: Rating
+    theme: Rating
+    puzzle: Rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,7 +659,8 @@ class Database:
             )
             if taken.rowcount != 1:
                 return False
-            for table, key in ((t.lessons, "lesson"), (t.reviews, "item"), (t.bookmarks, "item")):
+            for table, key in ((t.lessons, "lesson"), (t.reviews, "item"), (t.bookmarks, "item"),
+                               (t.learner_ratings, "theme")):
                 mine = sa.select(table.c[key]).where(table.c.learner_id == learner_id)
                 connection.execute(
                     table.delete().where(table.c.learner_id == legacy, table.c[key].in_(mine))
@@ -670,6 +703,25 @@ class Database:
             set_={key: insert.excluded[key] for key in values},
         )
         self.run(lambda c: c.execute(upsert), write=True)
+
+    # --- shared content: puzzle ratings ---------------------------------------------------
+    def puzzle_ratings(self, items: Iterable[str]) -> dict[str, Rating]:
+        """The ratings of those of ``items`` that some learner has tried (the others still
+        have their starting rating, which the caller knows from the puzzle)."""
+        wanted = sorted({item for item in items if isinstance(item, str)})
+        p = t.puzzle_ratings
+        found: dict[str, Rating] = {}
+
+        def read(connection: Connection) -> None:
+            for start in range(0, len(wanted), 500):  # bounded IN lists
+                query = sa.select(p.c.item, p.c.rating, p.c.deviation, p.c.volatility).where(
+                    p.c.item.in_(wanted[start:start + 500])
+                )
+                for item, rating, deviation, volatility in connection.execute(query):
+                    found[item] = Rating(rating, deviation, volatility)
+
+        self.run(read, write=False)
+        return found
 
     def _insert(self, table: sa.Table) -> Any:
         """An INSERT with ``on_conflict_do_*`` (both dialects spell it the same way)."""
@@ -778,7 +830,14 @@ class LearnerStore:
         hints: int = 0,
         answer: str = "",
     ) -> None:
-        values = {
+        values = self._attempt(source, item, theme, correct, first_try, hints, answer)
+        self._write(lambda c: c.execute(t.attempts.insert().values(**values)))
+
+    def _attempt(
+        self, source: str, item: str, theme: str, correct: bool, first_try: bool, hints: int,
+        answer: str,
+    ) -> dict[str, Any]:
+        return {
             "learner_id": self.learner_id,
             "at": now(),
             "source": _bounded(source, KEY_MAX, "source"),
@@ -789,7 +848,136 @@ class LearnerStore:
             "hints": int(hints),
             "answer": _bounded(answer, NOTE_MAX, "answer"),
         }
-        self._write(lambda c: c.execute(t.attempts.insert().values(**values)))
+
+    # --- ratings ---------------------------------------------------------------------------
+
+    def record_puzzle_answer(
+        self,
+        source: str,
+        item: str,
+        theme: str,
+        correct: bool,
+        hints: int,
+        answer: str,
+        start: Rating,
+    ) -> RatedAnswer | None:
+        """A first answer to a puzzle, saved as an attempt and, when the learner never tried
+        this puzzle before, rated as one game between the learner and the puzzle (which starts
+        from ``start`` if nobody tried it yet): the learner's overall and theme ratings, the
+        puzzle's, and a point of the learner's history, all in the attempt's transaction.
+        None: an earlier try of this puzzle exists, nothing was rated."""
+        values = self._attempt(source, item, theme, correct, True, hints, answer)
+        if not theme or theme == OVERALL:
+            raise StoreError("A rated answer needs the puzzle's theme.")
+        score = first_try_score(correct, hints)
+        a = t.attempts
+
+        def record(connection: Connection) -> RatedAnswer | None:
+            # the learner's overall row is locked first: one learner's answers are rated in
+            # turn, and the check for an earlier try below sees the one that went before
+            overall = self._locked_rating(connection, OVERALL)
+            tried = connection.execute(
+                sa.select(a.c.id).where(a.c.learner_id == self.learner_id, a.c.item == item)
+                .limit(1)
+            ).first()
+            connection.execute(a.insert().values(**values))
+            if tried is not None:
+                return None
+            in_theme = self._locked_rating(connection, theme)
+            puzzle, puzzle_games = self._locked_puzzle(connection, item, start)
+            learner_after, puzzle_after = play(overall[0], puzzle, score)
+            theme_after = rate(in_theme[0], [Game(puzzle, score)])
+            stamp = now()
+            self._save_rating(connection, OVERALL, learner_after, overall[1] + 1, stamp)
+            self._save_rating(connection, theme, theme_after, in_theme[1] + 1, stamp)
+            p = t.puzzle_ratings
+            connection.execute(
+                p.update().where(p.c.item == item)
+                .values(**_glicko_values(puzzle_after), games=puzzle_games + 1, updated=stamp)
+            )
+            connection.execute(t.rating_history.insert().values(
+                learner_id=self.learner_id, at=stamp, rating=learner_after.rating,
+                deviation=learner_after.deviation,
+            ))
+            return RatedAnswer(learner_after, theme_after, puzzle_after)
+
+        return self._write(record)
+
+    def _locked_rating(self, connection: Connection, theme: str) -> tuple[Rating, int]:
+        """This learner's rating in ``theme`` (made at the start rating if new) and its games,
+        its row locked until the transaction ends (PostgreSQL; SQLite's writer holds the
+        database)."""
+        r = t.learner_ratings
+        connection.execute(
+            self.db._insert(r)
+            .values(learner_id=self.learner_id, theme=theme, **_glicko_values(LEARNER_START),
+                    games=0, updated=now())
+            .on_conflict_do_nothing(index_elements=["learner_id", "theme"])
+        )
+        row = connection.execute(
+            sa.select(r.c.rating, r.c.deviation, r.c.volatility, r.c.games)
+            .where(r.c.learner_id == self.learner_id, r.c.theme == theme)
+            .with_for_update()
+        ).one()
+        return Rating(row[0], row[1], row[2]), int(row[3])
+
+    def _locked_puzzle(
+        self, connection: Connection, item: str, start: Rating
+    ) -> tuple[Rating, int]:
+        p = t.puzzle_ratings
+        connection.execute(
+            self.db._insert(p)
+            .values(item=item, **_glicko_values(start), games=0, updated=now())
+            .on_conflict_do_nothing(index_elements=["item"])
+        )
+        row = connection.execute(
+            sa.select(p.c.rating, p.c.deviation, p.c.volatility, p.c.games)
+            .where(p.c.item == item)
+            .with_for_update()
+        ).one()
+        return Rating(row[0], row[1], row[2]), int(row[3])
+
+    def _save_rating(
+        self, connection: Connection, theme: str, rating: Rating, games: int, stamp: datetime
+    ) -> None:
+        r = t.learner_ratings
+        connection.execute(
+            r.update().where(r.c.learner_id == self.learner_id, r.c.theme == theme)
+            .values(**_glicko_values(rating), games=games, updated=stamp)
+        )
+
+    def ratings(self) -> dict[str, LearnerRating]:
+        """This learner's ratings by theme (``OVERALL``: overall); empty before a rated answer."""
+        r = t.learner_ratings
+        query = sa.select(r.c.theme, r.c.rating, r.c.deviation, r.c.volatility, r.c.games).where(
+            r.c.learner_id == self.learner_id, r.c.games > 0
+        )
+        rows = self._read(lambda c: c.execute(query).all())
+        return {
+            row[0]: LearnerRating(row[0], Rating(row[1], row[2], row[3]), int(row[4]))
+            for row in rows
+        }
+
+    def rating_history(self, limit: int = 1_000) -> list[RatingPoint]:
+        """This learner's overall rating after each rated answer, oldest first (the last
+        ``limit``)."""
+        h = t.rating_history
+        query = (
+            sa.select(h.c.at, h.c.rating, h.c.deviation)
+            .where(h.c.learner_id == self.learner_id)
+            .order_by(h.c.id.desc())
+            .limit(limit)
+        )
+        rows = self._read(lambda c: c.execute(query).all())
+        return [RatingPoint(*row) for row in reversed(rows)]
+
+    def tried_items(self, sources: tuple[str, ...] = PUZZLE_SOURCES) -> set[str]:
+        """Every item this learner has answered at least once (of ``sources``)."""
+        a = t.attempts
+        query = sa.select(a.c.item).distinct().where(
+            a.c.learner_id == self.learner_id, a.c.source.in_(sources)
+        )
+        return set(self._read(lambda c: c.execute(query).scalars().all()))
 
     def theme_stats(self, source: str | tuple[str, ...] | None = None) -> list[ThemeStats]:
         """Each theme's attempts, of one source or of several (None: every source)."""
@@ -1343,16 +1531,20 @@ class LearnerStore:
                     t.deal_reviews, t.deal_reviews.c.game_id, t.deal_reviews.c.deal
                 ),
                 "puzzle_filters": rows(t.puzzle_filters),
+                "ratings": rows(t.learner_ratings, t.learner_ratings.c.theme),
+                "rating_history": rows(t.rating_history, t.rating_history.c.id),
             }
 
         return self._read(dump)
 
     def start_afresh(self) -> None:
-        """Forget attempts, lessons, reviews, bookmarks and the puzzle filters; games and
-        reports stay."""
+        """Forget attempts, lessons, reviews, bookmarks, the puzzle filters and the ratings
+        (they come from the attempts); games and reports stay, and so do the puzzles' ratings
+        (shared, and no longer linked to anyone)."""
 
         def forget(connection: Connection) -> None:
-            for table in (t.attempts, t.lessons, t.reviews, t.bookmarks, t.puzzle_filters):
+            for table in (t.attempts, t.lessons, t.reviews, t.bookmarks, t.puzzle_filters,
+                          t.learner_ratings, t.rating_history):
                 connection.execute(table.delete().where(table.c.learner_id == self.learner_id))
 
         self._write(forget)
@@ -1368,6 +1560,12 @@ class LearnerStore:
             connection.execute(t.learners.delete().where(t.learners.c.id == self.learner_id))
 
         self._write(delete)
+
+
+def _glicko_values(rating: Rating) -> dict[str, float]:
+    return {
+        "rating": rating.rating, "deviation": rating.deviation, "volatility": rating.volatility
+    }
 
 
 def _plain(value: Any) -> Any:

@@ -1,7 +1,8 @@
 """The learner's progress page: the lessons (each a link to where the learner is in it), the
-puzzles by theme with strong and weak themes, the score quiz, the practice deals, the review
-queue (each puzzle named and a link, and a button to start the review), and the learner's own
-data (export, start afresh, delete, sign in, the pre-profile progress)."""
+puzzles by theme with strong and weak themes, the learner's rating (over time, and by theme),
+the score quiz, the practice deals, the review queue (each puzzle named and a link, and a
+button to start the review), and the learner's own data (export, start afresh, delete, sign
+in, the pre-profile progress)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import streamlit as st
 
 from tutor.content.models import Puzzle
 from tutor.inputs import clip, plain
-from tutor.progress.store import PUZZLE_SOURCES, GameSummary
+from tutor.progress.ratings import LEARNER_START
+from tutor.progress.schema import OVERALL
+from tutor.progress.store import PUZZLE_SOURCES, GameSummary, RatingPoint
 from tutor.ui.i18n import localized, t
 from tutor.ui.learner import auth_configured, forget_learner, signed_in
 from tutor.ui.registry import page
@@ -31,6 +34,9 @@ from tutor.ui.trainer import REVIEW, SOURCE, WEAK_RATE, find_puzzle, puzzles_sta
 from tutor.ui.words import LessonStanding
 
 FLASH = "dashboard-flash"
+DAYS_AS_DATES = 2  # a history this many days long or more is labelled by dates
+TABLE_ROW = 35  # a dataframe row's height in pixels (Streamlit's default)
+RATINGS = "dashboard-ratings"  # the rating's section (the browser test finds it by its key)
 CHART_GREEN = "#1f6f5c"  # the theme's primary colour (.streamlit/config.toml)
 NAME_CHARS = 90  # a puzzle named by its question, cut to this length
 
@@ -47,6 +53,8 @@ def render() -> None:
         _lessons(lang)
     with reported(lang):
         _progress(lang)
+    with reported(lang), st.container(key=RATINGS):
+        _ratings(lang)
     with reported(lang):
         _score_quiz(lang)
     with reported(lang):
@@ -156,6 +164,89 @@ def _progress(lang: str) -> None:
         f"- {name}" for name in strong) or "—"))
     right.markdown(f"**{t(lang, 'dashboard.weak')}**\n\n" + ("\n".join(
         f"- {name}" for name in weak) or "—"))
+
+
+def _ratings(lang: str) -> None:
+    """The learner's Glicko-2 rating: overall with its history as a chart, then per theme."""
+    st.subheader(t(lang, "dashboard.ratings"))
+    s = store()
+    mine = s.ratings()
+    if OVERALL not in mine:
+        st.caption(t(lang, "dashboard.ratings_empty"))
+        return
+    overall = mine[OVERALL]
+    history = s.rating_history()
+    before = history[-2].rating if len(history) > 1 else LEARNER_START.rating
+    st.metric(
+        t(lang, "dashboard.rating"),
+        f"{overall.rating.rating:.0f} ± {overall.rating.deviation:.0f}",
+        delta=round(overall.rating.rating - before),
+        width="content",
+    )
+    st.caption(t(lang, "dashboard.rating_explain"))
+    if history:
+        st.markdown(f"**{t(lang, 'dashboard.rating_over_time')}**")
+        _rating_chart(history, lang)
+    themes = sorted((r for theme, r in mine.items() if theme != OVERALL),
+                    key=lambda r: -r.rating.rating)
+    st.markdown(f"**{t(lang, 'dashboard.rating_by_theme')}**")
+    rows = (overall, *themes)
+    table = pd.DataFrame({
+        t(lang, "dashboard.theme"): [t(lang, "dashboard.rating_overall")]
+        + [t(lang, f"themes.{r.theme}") for r in themes],
+        # one column for the rating and how sure it is: four columns overflowed a phone
+        t(lang, "dashboard.rating"): [
+            f"{r.rating.rating:.0f} ± {r.rating.deviation:.0f}" for r in rows
+        ],
+        t(lang, "dashboard.rating_games"): [r.games for r in rows],
+    })
+    # every row shown: a table taller than its box scrolled inside itself, its end cut off
+    st.dataframe(table, hide_index=True, width="stretch", height=TABLE_ROW * (len(rows) + 1) + 3)
+
+
+def _rating_chart(history: list[RatingPoint], lang: str) -> None:
+    """The overall rating after each rated answer, in its band of ± one deviation (the band
+    narrows as the rating grows sure); the scale fits the ratings, not zero."""
+    data = pd.DataFrame({
+        "when": [point.at.astimezone().replace(tzinfo=None) for point in history],
+        "rating": [round(point.rating) for point in history],
+        "low": [round(point.rating - point.deviation) for point in history],
+        "high": [round(point.rating + point.deviation) for point in history],
+    })
+    # over days, one tick a day, as a date; within a day or two, Vega's own hours
+    days = (history[-1].at - history[0].at).days >= DAYS_AS_DATES
+    axis: dict[str, object] = (
+        {"format": "%d/%m", "tickCount": {"interval": "day"}} if days else {}
+    )
+    x = {"field": "when", "type": "temporal", "title": t(lang, "dashboard.rating_when"),
+         "axis": {**axis, "labelOverlap": True}}
+    y_title = t(lang, "dashboard.rating")
+    spec = {
+        "height": 260,
+        "layer": [
+            {
+                "mark": {"type": "area", "color": CHART_GREEN, "opacity": 0.15},
+                "encoding": {
+                    "x": x,
+                    "y": {"field": "low", "type": "quantitative", "title": y_title,
+                          "scale": {"zero": False}},
+                    "y2": {"field": "high"},
+                },
+            },
+            {
+                "mark": {"type": "line", "color": CHART_GREEN,
+                         "point": {"color": CHART_GREEN}},
+                "encoding": {
+                    "x": x,
+                    "y": {"field": "rating", "type": "quantitative", "title": y_title},
+                    "tooltip": [{"field": "when", "type": "temporal", "format": "%d/%m %H:%M",
+                                 "title": t(lang, "dashboard.rating_when")},
+                                {"field": "rating", "type": "quantitative", "title": y_title}],
+                },
+            },
+        ],
+    }
+    st.vega_lite_chart(data, spec, width="stretch")
 
 
 def _queue(lang: str) -> None:

@@ -10,7 +10,9 @@ to what you missed.
   A best-card puzzle's first hint names its idea, the second highlights the proven card among
   the most tempting ones (``tutor.ui.bestcard``).
 - Every first answer is saved (attempt, first-try result, hints), feeding the streak, the
-  per-theme rates and the review queue. Deep link to an authored puzzle: ``?puzzle=<id>``.
+  per-theme rates and the review queue; a learner's first try of a puzzle is rated (Glicko-2,
+  the learner against the puzzle: ``tutor.progress.ratings``). Deep link to an authored
+  puzzle: ``?puzzle=<id>``.
 - A shared position: ``?pos=<notation>`` opens it alone (``tutor.ui.position``).
 """
 
@@ -22,6 +24,7 @@ from datetime import datetime
 from typing import cast
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutor.content.evaluate import Verdict
 from tutor.content.generate import FAMILIES, FAMILY_THEMES, GenerationError, generate
@@ -30,8 +33,22 @@ from tutor.content.models import Puzzle, Theme
 from tutor.content.verdict import RIGHT
 from tutor.engine import Card
 from tutor.inputs import PARAM_SHOWN, REPORT_CHARS, clip, plain
+from tutor.progress.ratings import (
+    LEARNER_START,
+    Candidate,
+    at_level,
+    puzzle_start,
+    weakest_theme,
+)
 from tutor.progress.review import schedule
-from tutor.progress.store import PUZZLE_SOURCES, PuzzleFilters, StoreError, TrainerSummary
+from tutor.progress.schema import OVERALL
+from tutor.progress.store import (
+    PUZZLE_SOURCES,
+    LearnerRating,
+    PuzzleFilters,
+    StoreError,
+    TrainerSummary,
+)
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import show_not_ready
 from tutor.ui.bestcard import why_for_answer
@@ -46,6 +63,7 @@ from tutor.ui.safe import query_choice, query_int
 from tutor.ui.session import (
     bank,
     current_language,
+    database,
     due_key,
     reported,
     show_store_problems,
@@ -53,6 +71,7 @@ from tutor.ui.session import (
     store_problem_text,
 )
 from tutor.ui.trainer import (
+    AT_LEVEL,
     AUTHORED,
     BOOKMARKS,
     GEN_SEEDS,
@@ -139,6 +158,7 @@ def weak_themes() -> set[str]:
 def _choose_source(lang: str, due: int) -> str:
     labels = {
         AUTHORED: t(lang, "trainer.source_authored"),
+        AT_LEVEL: t(lang, "trainer.source_level"),
         GENERATED: t(lang, "trainer.source_generated"),
         REVIEW: t(lang, "trainer.source_review", n=due),
         BOOKMARKS: t(lang, "trainer.source_bookmarks"),
@@ -287,14 +307,15 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
         right = verdict.correct and verdict.code == RIGHT
         try:
             s = store()
-            s.record_attempt(
+            # saved, and rated when it is the learner's first try of this puzzle ever
+            s.record_puzzle_answer(
                 kind,
                 puzzle.id,
                 puzzle.theme.value,
                 right,
-                True,
                 hints,
                 str(exercise_state(key).get("answer", "")),
+                puzzle_start(puzzle.difficulty),
             )
             due = schedule(s, puzzle.id, right, hints)
         except StoreError as error:
@@ -457,6 +478,8 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     """The puzzles keep working when the store fails: each failed read is a warning, and the
     review queue or bookmarks it could not read are never shown as empty."""
     source = _choose_source(lang, len(due_items or ()))
+    state = puzzles_state()
+    previous_source, state.source = state.source, source
     if source == GENERATED:
         _render_generated(lang)
         return
@@ -498,8 +521,21 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
             weak = weak_themes()
     if filters.weak_only and not weak:
         st.info(t(lang, "trainer.no_weak"))
-    shown = [p for p in puzzles if filters.keep(p, weak)]
-    state = puzzles_state()
+    levels: dict[str, str] = {}  # At my level: each puzzle's rating and the learner's chance
+    rating_place: DeltaGenerator | None = None  # and where the learner's rating is said
+    if source == AT_LEVEL:
+        if previous_source != AT_LEVEL:  # a new source's first: the best one for the learner
+            state.current = wanted = None
+        ranked: list[tuple[Puzzle, str]] | None = None
+        with reported(lang):
+            rating_place = st.empty()
+            ranked = _at_level(puzzles, filters, weak, rating_place, lang)
+        if ranked is None:
+            return  # the warning says why
+        shown = [puzzle for puzzle, _ in ranked]
+        levels = dict((puzzle.id, said) for puzzle, said in ranked)
+    else:
+        shown = [p for p in puzzles if filters.keep(p, weak)]
     if wanted is not None and state.current != wanted:
         state.current = wanted
         linked = find_puzzle(wanted)
@@ -513,7 +549,12 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
     state.current = puzzle.id
     st.query_params["puzzle"] = puzzle.id
     st.caption(t(lang, "puzzle.counter", n=index + 1, total=len(shown)))
+    if puzzle.id in levels:
+        st.caption(levels[puzzle.id])
     show_puzzle(puzzle, lang, review_keys.get(puzzle.id))
+    if rating_place is not None and state.answered:  # said again: the answer's new rating
+        with reported(lang):
+            _say_rating(rating_place, store().ratings(), lang)
     back, _, forward = st.columns([1, 2, 1])
     back.button(
         t(lang, "puzzle.previous"),
@@ -532,6 +573,52 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
         on_click=_go,
         args=(shown[min(index + 1, len(shown) - 1)].id,),
     )
+
+
+def _at_level(
+    puzzles: list[Puzzle], filters: Filters, weak: set[str], rating_place: DeltaGenerator,
+    lang: str,
+) -> list[tuple[Puzzle, str]]:
+    """The puzzles the filters keep that the learner has not tried, nearest the learner's
+    level first (``tutor.progress.ratings``), each with its rating and the learner's chance;
+    in the chosen themes, else in the learner's weakest. The puzzle being answered stays
+    first: answering it makes it tried, and its verdict is still to be read."""
+    s = store()
+    mine = s.ratings()
+    tried = s.tried_items()
+    themes = {theme: r.rating for theme, r in mine.items() if theme != OVERALL}
+    overall = mine[OVERALL].rating if OVERALL in mine else LEARNER_START
+    current = puzzles_state().current
+    kept = [p for p in puzzles if filters.keep(p, weak)]
+    _say_rating(rating_place, mine, lang)
+    weakest = None if filters.themes else weakest_theme(themes, {p.theme.value for p in kept})
+    if weakest is not None:
+        st.caption(t(lang, "trainer.level_weakest", theme=t(lang, f"themes.{weakest}")))
+        kept = [p for p in kept if p.theme.value == weakest]
+    untried = {p.id: p for p in kept if p.id not in tried or p.id == current}
+    stored = database().puzzle_ratings(untried)
+    rating = {i: stored.get(i, puzzle_start(p.difficulty)) for i, p in untried.items()}
+    order = at_level(
+        [Candidate(i, p.theme.value, rating[i]) for i, p in untried.items()], themes, overall
+    )
+    if order and not any(a.in_band for a in order):
+        st.info(t(lang, "trainer.level_none_in_band"))
+    ranked = sorted(order, key=lambda a: a.item != current)  # stable: the rest keep their rank
+    return [
+        (untried[a.item], t(lang, "trainer.level_chance", rating=round(rating[a.item].rating),
+                            chance=a.percent))
+        for a in ranked
+    ]
+
+
+def _say_rating(place: DeltaGenerator, mine: dict[str, LearnerRating], lang: str) -> None:
+    """The learner's overall rating in ``place``, or that answers will make one."""
+    if OVERALL in mine:
+        overall = mine[OVERALL].rating
+        place.caption(t(lang, "trainer.level_rating", rating=round(overall.rating),
+                        deviation=round(overall.deviation)))
+    else:
+        place.caption(t(lang, "trainer.level_new"))
 
 
 def _go(puzzle_id: str) -> None:

@@ -21,7 +21,8 @@ from tutor.ui.analysis import ask
 from tutor.ui.session import bank, database, kept_state
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
-SOURCES = (AUTHORED, GENERATED, REVIEW, BOOKMARKS)
+AT_LEVEL = "level"  # untried authored puzzles near the learner's rating
+SOURCES = (AUTHORED, AT_LEVEL, GENERATED, REVIEW, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as the page draws them)
 PROVEN = "proven"  # the family mined by the solver on the analysis workers
@@ -38,6 +39,7 @@ class PuzzlesState:
     filters_read: bool = False  # the learner's store was read once this session
     stored_filters: PuzzleFilters | None = None  # as kept there; None: never set
     themes_asked: list[str] | None = None  # themes a lesson's last step asked for
+    source: str | None = None  # the source of the last run: a new one starts at its first
 
 
 def puzzles_state() -> PuzzlesState:
