@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from statistics import fmean
 from typing import Any
@@ -55,6 +55,7 @@ from tutor.analysis.solver import (
     play,
     start,
 )
+from tutor.bots.bidding import choose_bid
 from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
@@ -432,6 +433,13 @@ def learner_bid(record: DealRecord, seat: int) -> tuple[Deal, Bid] | None:
     return None
 
 
+def count_bid(before: Deal, seat: int) -> Contract | None:
+    """The bid the count gives ``seat`` at its turn in ``before`` (``tutor.bots.bidding``:
+    the bots' bid, the one lesson 17 teaches): the contract the hand is worth if it is above
+    the bids so far, else a pass."""
+    return choose_bid(before.hands[seat], before.players, before.highest)
+
+
 def expected_bid(
     record: DealRecord,
     seat: int,
@@ -443,7 +451,9 @@ def expected_bid(
 ) -> Expectation | None:
     """The learner's bid valued against every bid they could make (pass and each contract
     above the highest so far), by playing each out on deals drawn from their hand; None when
-    the deal has no bid of theirs."""
+    the deal has no bid of theirs. The count's own bid (``count_bid``) is never labelled: the
+    playouts' takers play by the rules of thumb, weaker than a player, and a bid by the book
+    is no mistake for that; any other bid is labelled by its loss."""
     found = learner_bid(record, seat)
     if found is None:
         return None
@@ -452,7 +462,10 @@ def expected_bid(
     chosen = bids.index(bid)
     sampler = _bid_sampler(before, seat, bids, record, bot or SimpleBot())
     options = [(str(b),) for b in bids]
-    return expectation(Decision.BID, options, chosen, sampler, rng, samples, more)
+    valued = expectation(Decision.BID, options, chosen, sampler, rng, samples, more)
+    if bid.contract == count_bid(before, seat):
+        return replace(valued, verdict=None)
+    return valued
 
 
 def bid_contract(option: Option) -> Contract | None:
@@ -484,6 +497,7 @@ __all__ = [
     "Verdict",
     "bid_contract",
     "card_groups",
+    "count_bid",
     "expectation",
     "expected_bid",
     "expected_card",
