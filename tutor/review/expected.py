@@ -59,6 +59,7 @@ from tutor.bots.bidding import choose_bid
 from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
+from tutor.bots.strong import shared_marks
 from tutor.engine import (
     CHIEN_SIZE,
     FULL_DECK,
@@ -203,11 +204,19 @@ def taker_share(deal: Deal) -> int:
     return 2 if deal.partner is not None else deal.players - 1
 
 
+def solver_of(deal: Deal) -> tuple[Solver, State]:
+    """A solver of ``deal`` (in play) and its root, its marks read from the table shared by
+    every deal of the kind (building them is most of a small search's cost)."""
+    p = deal.position()
+    setup, root = start(p)
+    setup = replace(setup, score_of=shared_marks(p, setup))
+    return Solver(setup, root, NODE_LIMIT), root
+
+
 def solved_mark(deal: Deal) -> float:
     """The taker's final mark with best open-card play from ``deal`` (in play); a search cut
     by NODE_LIMIT gives the middle of the bounds it proved."""
-    setup, root = start(deal.position())
-    return _solve(Solver(setup, root, NODE_LIMIT), root)
+    return _solve(*solver_of(deal))
 
 
 def _solve(solver: Solver, state: State) -> float:
@@ -332,9 +341,9 @@ def _card_sampler(
         sample = sample_deal(deal, seat, rng, hidden)
         if sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
             # The solver values every option on one search of the deal drawn.
-            setup, root = start(sample.position())
-            solver = Solver(setup, root, NODE_LIMIT)
-            return [score(sample, _solve(solver, play(setup, root, g[0]))) for g in groups]
+            solver, root = solver_of(sample)
+            return [score(sample, _solve(solver, play(solver.setup, root, g[0])))
+                    for g in groups]
         out = []
         for group in groups:
             played = sample.copy()
