@@ -221,7 +221,8 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
     if not views:
         st.caption(t(lang, "review.no_deals"))
         return
-    st.caption(counts_text(review, lang))
+    if review.valued:  # the workers' review (the coach's alone counts nothing)
+        st.caption(counts_text(review, lang))
     takebacks_said(row.takebacks, lang)
     cutoffs_said(lang)
     shown = (game.game_id or 0, row.number)
