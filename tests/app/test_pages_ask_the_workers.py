@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 import tutor.bots.strong as strong_module
 import tutor.content.generate as generate_module
 import tutor.review.deal as review_module
+import tutor.review.expected as expected_module
 import tutor.ui.analysis as analysis_module
 from tests.app.conftest import open_app, texts
 from tests.app.test_practice import PAGE as PRACTICE_PAGE
@@ -62,6 +63,7 @@ def install(monkeypatch: pytest.MonkeyPatch, limits: Limits | None = None) -> Re
 
 
 SOLVER_NAMES = ((strong_module, "Solver"), (review_module, "Solver"),
+                (expected_module, "Solver"), (expected_module, "play_out"),
                 (generate_module, "generate"))
 
 
