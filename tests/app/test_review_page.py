@@ -157,6 +157,10 @@ def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerSt
     assert open_cards == ("With all hands visible: a blunder, 77 points lost against the best "
                           "card.")
     assert "45 after the best card" in shown and "-32 after your card" in shown
+    # "show me how": the deal played on from the better trump, and where it ends
+    assert [e.label for e in at.expander if e.label.startswith("Show me how")] == [
+        f"Show me how: {card_name(parse_card('T17'), 'en')}, then the computer players"]
+    assert "Played this way, the deal ends at" in shown
     assert f"Better: {card_name(parse_card('T17'), 'en')}" in shown
     assert "Your Petit was caught" in shown  # the coach's remark stays beside the verdict
     # the last trick is the end: forward is disabled there

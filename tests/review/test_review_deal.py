@@ -78,6 +78,27 @@ def test_the_petit_thrown_under_the_attacks_trump_is_a_blunder_by_what_the_learn
     assert card.expected.loss >= 15
 
 
+def test_a_labelled_card_shows_how_the_deal_goes_on_from_the_better_card() -> None:
+    review = blunder_review()
+    card = review.card_in(BLUNDER_TRICK)
+    assert card is not None and card.how is not None
+    assert card.how.line[0] == (0, parse_card("T17"))
+    # the rest of the deal from the learner's card: every card of it once, each legal
+    deal = Deal.new(4, BLUNDER_SEED, DEALER)
+    for text in petit_thrown_away():
+        if deal.phase is Phase.PLAYING and deal.to_play == 0 and len(deal.tricks) == BLUNDER_TRICK:
+            break
+        deal.push(parse_action(text))
+    for seat, played in card.how.line:
+        assert deal.to_play == seat
+        deal.push(Play(played))
+    assert deal.phase is Phase.FINISHED and deal.taker is not None
+    assert card.how.score == -deal.result().marks[deal.taker] // 3  # the defence's score
+    assert review.final is not None and card.how.score > review.final  # the Petit kept
+    unlabelled = [c for c in review.cards if c.label is None]
+    assert unlabelled and all(c.how is None for c in unlabelled)
+
+
 def test_every_card_of_the_learner_is_valued_by_what_the_learner_knew() -> None:
     review = blunder_review()
     assert len(review.cards) == 18 and review.valued == 19  # the bid and every card

@@ -44,7 +44,7 @@ from tutor.analysis.solver import (
     to_play,
 )
 from tutor.bots.simple import SimpleBot
-from tutor.engine import Card, Deal, DealRecord, Position, format_card, parse_card
+from tutor.engine import Card, Deal, DealRecord, Phase, Position, format_card, parse_card
 from tutor.practice.coach import Remark
 from tutor.practice.replay import replay
 from tutor.review.expected import (
@@ -53,10 +53,14 @@ from tutor.review.expected import (
     SAMPLES,
     SEED,
     Expectation,
+    ShownHow,
     Verdict,
     expected_bid,
     expected_card,
+    option_cards,
     review_rng,
+    show_how,
+    taker_share,
     verdict_for,
 )
 
@@ -95,6 +99,7 @@ class CardReview:
     line: tuple[tuple[int, Card], ...] = ()
     nodes: int = 0
     expected: Expectation | None = None
+    how: ShownHow | None = None  # a labelled card: the deal played on from the better card
 
     @property
     def label(self) -> Verdict | None:
@@ -116,6 +121,10 @@ class CardReview:
             "line": [[seat, format_card(c)] for seat, c in self.line],
             "nodes": self.nodes,
             "expected": None if self.expected is None else self.expected.to_data(),
+            "how": None if self.how is None else {
+                "line": [[seat, format_card(c)] for seat, c in self.how.line],
+                "score": self.how.score,
+            },
         }
 
     @classmethod
@@ -126,6 +135,7 @@ class CardReview:
 
         verdict = data.get("verdict")
         expected = data.get("expected")
+        how = data.get("how")
         return cls(
             trick=int(data["trick"]),
             card=parse_card(str(data["card"])),
@@ -140,6 +150,9 @@ class CardReview:
             line=tuple((int(seat), parse_card(str(c))) for seat, c in data.get("line", ())),
             nodes=int(data.get("nodes", 0)),
             expected=None if expected is None else Expectation.from_data(expected),
+            how=None if how is None else ShownHow(
+                tuple((int(seat), parse_card(str(c))) for seat, c in how["line"]),
+                int(how["score"])),
         )
 
 
@@ -155,6 +168,8 @@ class DealReview:
     remarks: tuple[tuple[Remark, ...], ...] = field(default=())
     nodes: int = 0
     bid: Expectation | None = None
+    final: int | None = None  # the learner's side's score at the deal's end
+
 
     def card_in(self, trick: int) -> CardReview | None:
         """The learner's card of trick ``trick`` (0-based), None if out of range."""
@@ -193,6 +208,7 @@ class DealReview:
             "cards": [c.to_data() for c in self.cards],
             "nodes": self.nodes,
             "bid": None if self.bid is None else self.bid.to_data(),
+            "final": self.final,
         }
 
     @classmethod
@@ -209,8 +225,10 @@ class DealReview:
             if players not in (3, 4, 5):
                 raise ValueError(f"{players} players")
             bid = data.get("bid")
+            final = data.get("final")
             return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)),
-                       None if bid is None else Expectation.from_data(bid))
+                       None if bid is None else Expectation.from_data(bid),
+                       None if final is None else int(final))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a deal review: {error}") from error
 
@@ -355,10 +373,29 @@ def review_deal(
         step()
     judged, nodes = _open_card(turns, node_budget, step)
     cards = tuple(
-        replace(judged.get(turn.trick) or _not_judged(turn), expected=expected[turn.trick])
+        replace(judged.get(turn.trick) or _not_judged(turn), expected=expected[turn.trick],
+                how=_shown_how(turn, expected[turn.trick]))
         for turn in turns
     )
-    return DealReview(record.players, learner, cards, remarks, nodes, bid)
+    return DealReview(record.players, learner, cards, remarks, nodes, bid,
+                      _final_score(record, learner) if turns else None)
+
+
+def _shown_how(turn: _Turn, expected: Expectation) -> ShownHow | None:
+    """For a labelled card, the deal played on from the better card (``show_how``)."""
+    if expected.verdict is None:
+        return None
+    return show_how(turn.before, option_cards(expected.best)[0])
+
+
+def _final_score(record: DealRecord, learner: int) -> int | None:
+    """The learner's side's score at the end of the deal played, in points of the deal's
+    score (None: the moves stop before its end)."""
+    deal = record.deal()
+    if deal.phase is not Phase.FINISHED or deal.taker is None:
+        return None
+    points = deal.result().marks[deal.taker] // taker_share(deal)
+    return points if deal.is_attack(learner) else -points
 
 
 def _open_card(

@@ -477,6 +477,38 @@ def expected_bid(
     return valued
 
 
+# --- "show me how" --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ShownHow:
+    """The rest of the real deal after a better card: ``line`` the cards from it to the end
+    (with the seat of each), every seat answering by SimpleBot's rules of thumb, the learner
+    too; ``score`` the learner's side's score at its end (points of the deal's score)."""
+
+    line: tuple[tuple[int, Card], ...]
+    score: int
+
+
+def show_how(deal: Deal, card: Card) -> ShownHow:
+    """The real deal ``deal`` played on from ``card`` (the seat to play's better card): the
+    bots answer, and play the seat's own cards after it, to the end."""
+    seat = deal.to_play
+    attack = deal.is_attack(seat)
+    played = deal.copy()
+    played.push(Play(card))
+    bot = SimpleBot()
+    while played.phase is Phase.PLAYING:
+        turn = played.to_play
+        played.push(bot.choose(played, turn, DecisionRandom(played.seed + len(played.moves))))
+    line = [
+        (seat_of, card_of)
+        for trick in played.tricks[len(deal.tricks):]
+        for seat_of, card_of in zip(trick.seats, trick.cards, strict=True)
+    ][len(deal.trick):]  # from the better card: the trick's earlier cards were played
+    assert played.taker is not None
+    points = played.result().marks[played.taker] // taker_share(played)
+    return ShownHow(tuple(line), points if attack else -points)
+
+
 def bid_contract(option: Option) -> Contract | None:
     """The contract an option of a bid names (None: pass)."""
     action = parse_action(option.moves[0])
@@ -503,6 +535,7 @@ __all__ = [
     "Decision",
     "Expectation",
     "Option",
+    "ShownHow",
     "Verdict",
     "bid_contract",
     "card_groups",
@@ -514,6 +547,7 @@ __all__ = [
     "option_cards",
     "play_out",
     "review_rng",
+    "show_how",
     "solved_mark",
     "taker_share",
     "verdict_for",

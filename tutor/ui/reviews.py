@@ -137,6 +137,7 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     st.markdown(hand_svg_row([card.card], width=CARD, lang=lang), unsafe_allow_html=True)
     if card.expected is not None:
         _by_what_you_knew(card.expected, lang)
+        _show_how(review, card, trick_index, lang)
     _with_all_hands_visible(review, card, trick_index, lang)
     if remarks:
         st.markdown(f"**{t(lang, 'review.coach')}**")
@@ -166,6 +167,24 @@ def _by_what_you_knew(expected: Expectation, lang: str) -> None:
         st.success(t(lang, "review.expected.best"), icon=":material/check_circle:")
     st.caption(t(lang, "review.expected.values", played=points(expected.played.mean),
                  best=points(expected.best.mean), best_card=best))
+
+
+def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str) -> None:
+    """A labelled card: the rest of the deal played from the better card, the computer
+    players answering (and playing the learner's later cards), and where it ends."""
+    if card.how is None or card.expected is None:
+        return
+    best = cards_text(option_cards(card.expected.best)[:1], lang)
+    with st.expander(t(lang, "review.how.heading", best=best), icon=":material/play_circle:"):
+        st.caption(t(lang, "review.how.note"))
+        for chunk in line_tricks(review, trick_index, card.how.line):
+            st.markdown(
+                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                   css_class="review-how"),
+                unsafe_allow_html=True,
+            )
+        if review.final is not None:
+            st.markdown(t(lang, "review.how.score", score=card.how.score, final=review.final))
 
 
 def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
