@@ -29,6 +29,14 @@ different labels, the decision is dealt ``MORE_SAMPLES`` deals instead of ``SAMP
 loses at least 3 points of the deal's score, a mistake 6 (a king's worth of card points at a
 garde), a blunder 15 (a contract or the petit au bout turned).
 
+**The bid** is valued the same way against every bid the learner could make: the other hands
+and the chien dealt at random around the learner's hand, the bids before theirs kept, each bid
+played out (the bots bid on, call, make the écart and play). The count's own bid is never
+labelled (see ``expected_bid``).
+
+**Show me how** (``show_how``): for a labelled card, the real deal played on from the better
+card, the bots answering, to show one way the rest could go.
+
 **Equivalent cards** (same suit and points, every card between them out of play as far as the
 learner knows, or in their own hand) are valued once.
 
