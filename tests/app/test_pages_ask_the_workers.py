@@ -18,6 +18,7 @@ import tutor.bots.strong as strong_module
 import tutor.content.bestcard as texts_module
 import tutor.content.generate as generate_module
 import tutor.review.deal as review_module
+import tutor.review.expected as expected_module
 import tutor.ui.analysis as analysis_module
 from tests.app.conftest import known_solution, open_app, texts, unknown_to_this_process
 from tests.app.test_practice import PAGE as PRACTICE_PAGE
@@ -67,7 +68,8 @@ def install(monkeypatch: pytest.MonkeyPatch, limits: Limits | None = None) -> Re
 
 SOLVER_NAMES = ((strong_module, "Solver"), (review_module, "Solver"),
                 (generate_module, "generate"), (bestcard_module, "analyse"),
-                (bestcard_module, "best_line"), (texts_module, "every_best_line"))
+                (bestcard_module, "best_line"), (texts_module, "every_best_line"),
+                (expected_module, "Solver"), (expected_module, "play_out"))
 
 
 def no_solver_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:

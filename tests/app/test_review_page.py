@@ -1,6 +1,8 @@
-"""The deal review page (AppTest): a saved practice deal stepped trick by trick with the
-solver's verdicts, the "all hands visible" notice, another learner's game refused, the review
-stored once; and "My progress" showing the mistakes per reviewed deal."""
+"""The deal review page (AppTest): a saved practice deal stepped trick by trick with each
+card's label by what the learner could know and the verdict with all hands visible, the
+evaluation graph, the jump list and the table of every decision in both languages, another
+learner's game refused, the review stored once and a review of an older version computed
+again; and "My progress" showing the mistakes per reviewed deal."""
 
 from __future__ import annotations
 
@@ -146,10 +148,19 @@ def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerSt
     at.run()
     shown = texts(at)
     assert f"Trick {BLUNDER_TRICK + 1} of 18" in shown
-    assert [e.value for e in at.error] == [
-        "Blunder: 77 points lost against the best card, in the deal's score (what the taker "
-        "wins from or pays to each defender)."
-    ]
+    by_knowledge, open_cards = (e.value for e in at.error)
+    # by what the learner knew: the loss and the best card over the deals drawn; with all
+    # hands visible: the exact loss, in the same measure (the deal's score)
+    assert by_knowledge.startswith("Blunder: ")
+    assert f"points lost against {card_name(parse_card('T17'), 'en')}" in by_knowledge
+    assert "deals consistent with what you had seen" in by_knowledge
+    assert open_cards == ("With all hands visible: a blunder, 77 points lost against the best "
+                          "card.")
+    assert "45 after the best card" in shown and "-32 after your card" in shown
+    # "show me how": the deal played on from the better trump, and where it ends
+    assert [e.label for e in at.expander if e.label.startswith("Show me how")] == [
+        f"Show me how: {card_name(parse_card('T17'), 'en')}, then the computer players"]
+    assert "Played this way, the deal ends at" in shown
     assert f"Better: {card_name(parse_card('T17'), 'en')}" in shown
     assert "Your Petit was caught" in shown  # the coach's remark stays beside the verdict
     # the last trick is the end: forward is disabled there
@@ -267,3 +278,46 @@ def test_a_marked_card_has_a_button_to_its_trick(mine: LearnerStore) -> None:
     button(at, f"review-goto-{BLUNDER_TRICK}").click().run()
     assert f"Trick {BLUNDER_TRICK + 1} of 18" in texts(at)
     assert at.error and "Blunder" in at.error[0].value
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"jump": "Jump to each mistake:", "graph": "Your expected score after each decision",
+            "blunder": "blunder", "cutoffs": "a blunder 15 or more", "bid": "Your bid",
+            "trick": "Trick 15", "score": "Expected score"}),
+    ("it", {"jump": "Vai a ogni errore:", "graph": "Il tuo punteggio atteso dopo ogni decisione",
+            "blunder": "errore grave", "cutoffs": "un errore grave 15 o più",
+            "bid": "La tua dichiarazione", "trick": "Presa 15", "score": "Punteggio atteso"}),
+])
+def test_the_page_shows_the_labels_the_graph_and_the_jump_list(
+    mine: LearnerStore, lang: str, words: dict[str, str]
+) -> None:
+    saved_game(mine)
+    at = open_review(lang=lang)
+    shown = texts(at)
+    for key in ("jump", "graph", "cutoffs", "bid"):
+        assert words[key] in shown, key
+    [graph] = at.get("vega_lite_chart")  # the evaluation graph
+    spec = json.loads(graph.proto.spec)
+    assert spec["encoding"]["x"]["field"] == "decision"
+    assert spec["encoding"]["y"]["title"].startswith(words["score"])
+    jump = button(at, f"review-goto-{BLUNDER_TRICK}")
+    assert words["blunder"] in jump.label and str(BLUNDER_TRICK + 1) in jump.label
+    [table] = [d.value for d in at.dataframe if len(d.value) == 19]  # the bid and 18 cards
+    labels = dict(zip(table.iloc[:, 0], table.iloc[:, 2], strict=True))
+    assert labels[words["trick"]] == words["blunder"]
+
+
+def test_a_review_stored_by_the_first_version_is_computed_again(mine: LearnerStore) -> None:
+    game_id = saved_game(mine)
+    old = {"version": 1, "players": 4, "learner": 0, "nodes": 5, "cards": [
+        {"trick": BLUNDER_TRICK, "card": "T1", "attack": False, "judged": True,
+         "played": 45, "best": -186, "loss": 77, "verdict": "blunder", "better": ["T17"],
+         "line": []}]}
+    mine.save_deal_review(game_id, 1, judged=1, inaccuracies=0, mistakes=0, blunders=1,
+                          data=old)
+    at = open_review()
+    stored = mine.deal_review(game_id, 1)
+    assert stored is not None and stored["version"] == 2 and len(stored["cards"]) == 18
+    at.session_state["review-state"].tricks[(game_id, 1)] = BLUNDER_TRICK
+    at.run()
+    assert "-32 after your card" in texts(at)  # today's measure, not the stored marks

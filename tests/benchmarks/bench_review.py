@@ -1,15 +1,21 @@
-"""How long the review of one 4-player deal takes, and how much SimpleBot's own cards lose.
+"""How long the review of one 4-player deal takes, how stable its labels are, and how much
+SimpleBot's own cards lose.
 
     python tests/benchmarks/bench_review.py [--deals 20] [--runs 3]
+    python tests/benchmarks/bench_review.py --stability [--deals 10]
     python tests/benchmarks/bench_review.py --losses [--deals 60]
 
 The first form reviews the learner's seat (0) of ``--deals`` seeded deals played by SimpleBot
 in every seat (void deals skipped), ``--runs`` times, and prints the median CPU time of a whole
-review, its spread and how many cards the solver judged. Target (issue 13): < 3 s median.
+review (the bid and every card by the learner's information, then the open-card part), its
+spread, the deals drawn per decision and how many cards the solver judged with all hands
+visible. Target: the review ready within 10 s of the last card on the analysis workers.
 
-``--losses`` reviews every seat of each deal and prints the distribution of the losses of
-SimpleBot's judged cards (points of the deal's score): what the verdict thresholds in
-``tutor/review/deal.py`` were tuned on.
+``--stability`` reviews each deal twice, with the default sampling seed and another one, and
+prints the share of decisions (bid and cards) given the same label both times. Target: 95%.
+
+``--losses`` reviews every seat of each deal and prints the distribution of the open-card
+losses of SimpleBot's judged cards (points of the deal's score), against the cut-offs.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from tutor.bots.simulate import play_deal
 from tutor.engine.game import Phase
 from tutor.engine.record import DealRecord
 from tutor.practice.replay import replay
-from tutor.review.deal import THRESHOLDS, DealReview, review_deal
+from tutor.review.deal import CUTOFFS, DealReview, review_deal
+from tutor.review.expected import SEED
 
 DEALER = 3  # the learner (seat 0) speaks first, as in the practice game's first deal
 
@@ -39,10 +46,16 @@ def played_deals(count: int) -> list[DealRecord]:
     return out
 
 
-def timed(record: DealRecord, seat: int = 0) -> tuple[float, DealReview]:
+def timed(record: DealRecord, seat: int = 0, seed: int = SEED) -> tuple[float, DealReview]:
     start = time.process_time()
-    review = review_deal(record, seat)
+    review = review_deal(record, seat, seed=seed)
     return time.process_time() - start, review
+
+
+def drawn(review: DealReview) -> list[int]:
+    """The deals drawn for each decision valued."""
+    found = [] if review.bid is None else [review.bid.samples]
+    return found + [c.expected.samples for c in review.cards if c.expected is not None]
 
 
 def speed(deals: list[DealRecord], runs: int) -> None:
@@ -50,19 +63,39 @@ def speed(deals: list[DealRecord], runs: int) -> None:
     for run in range(runs):
         times = []
         judged = []
+        samples: list[int] = []
         for record in deals:
             replay.cache_clear()  # the review's replay is computed again
             elapsed, review = timed(record)
             times.append(elapsed)
             judged.append(review.judged)
+            samples += drawn(review)
         medians.append(statistics.median(times))
+        more = sum(1 for n in samples if n > min(samples))
         print(
             f"run {run + 1}: median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
-            f"cards judged per deal: median {statistics.median(judged)} of 18 "
-            f"(min {min(judged)}, max {max(judged)})"
+            f"cards judged with all hands visible per deal: median {statistics.median(judged)}"
+            f" of 18 (min {min(judged)}, max {max(judged)}); decisions dealt more deals: "
+            f"{more} of {len(samples)}"
         )
     overall = statistics.median(medians)
     print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
+
+
+def stability(deals: list[DealRecord]) -> None:
+    same = total = 0
+    changed: Counter[tuple[str, str]] = Counter()
+    for record in deals:
+        _, first = timed(record)
+        _, second = timed(record, seed=SEED + 1)
+        for a, b in zip(first.labels, second.labels, strict=True):
+            total += 1
+            if a is b:
+                same += 1
+            else:
+                changed[(str(a and a.value), str(b and b.value))] += 1
+    print(f"{same} of {total} labels the same with another sampling seed: {same / total:.1%}")
+    print("the labels that changed (first seed, second seed: count):", dict(changed))
 
 
 def losses(deals: list[DealRecord]) -> None:
@@ -82,7 +115,7 @@ def losses(deals: list[DealRecord]) -> None:
         deciles = statistics.quantiles(lost, n=10) if len(lost) > 1 else lost
         print("deciles of the losses:", [round(q) for q in deciles])
     print("losses (points of the deal's score: count):", sorted(Counter(lost).items()))
-    for verdict, smallest in THRESHOLDS:
+    for verdict, smallest in CUTOFFS:
         print(f"{verdict.value}: loss >= {smallest}: {sum(1 for x in lost if x >= smallest)}")
 
 
@@ -91,10 +124,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--losses", action="store_true")
+    parser.add_argument("--stability", action="store_true")
     args = parser.parse_args()
     deals = played_deals(args.deals)
     if args.losses:
         losses(deals)
+    elif args.stability:
+        stability(deals)
     else:
         speed(deals, args.runs)
 

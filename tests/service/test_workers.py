@@ -152,7 +152,9 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
             assert outcome.state is State.DONE
             assert outcome.value == review_deal(blunder_record(), 0).to_data()
             reports = [p for p in seen if p is not None]
-            assert reports and all(p.total == 18 for p in reports)  # the learner's 18 cards
+            # the bid and the learner's 18 cards by what the learner knew, then the 18 cards
+            # with all hands visible
+            assert reports and all(p.total == 1 + 2 * 18 for p in reports)
 
             record = awaiting_search()
             here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, 4))

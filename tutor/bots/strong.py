@@ -116,7 +116,9 @@ ScoreOf = Callable[[int, int, Side | None, Chelem], int]
 _MARK_TABLES: dict[tuple[object, ...], dict[tuple[int, int, Side | None, Chelem], int]] = {}
 
 
-def _shared_marks(p: Position, setup: Setup) -> ScoreOf:
+def shared_marks(p: Position, setup: Setup) -> ScoreOf:
+    """``setup.score_of`` reading one table of marks per kind of deal (see above): for every
+    search of many deals of one kind, the samples of a bot's card or of a review."""
     key = (
         p.rules,
         p.players,
@@ -144,7 +146,7 @@ def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
     ``tutor.analysis.analyse`` gives it; a search cut by ``node_limit`` gives the middle of the
     bounds it proved), with the mark table shared between the samples of a deal."""
     setup, root = start(p)
-    setup = replace(setup, score_of=_shared_marks(p, setup))
+    setup = replace(setup, score_of=shared_marks(p, setup))
     solver = Solver(setup, root, node_limit)
     bounds, _cut = solver.card_bounds(root)
     return {card: (lower + upper) / 2 for group, lower, upper in bounds for card in group}
@@ -172,4 +174,12 @@ class BotLevel(Enum):
         return SimpleBot()
 
 
-__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "BotLevel", "StrongBot", "solved_marks"]
+__all__ = [
+    "NODE_LIMIT",
+    "SAMPLES",
+    "SOLVE_FROM",
+    "BotLevel",
+    "StrongBot",
+    "shared_marks",
+    "solved_marks",
+]

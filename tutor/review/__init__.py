@@ -1,11 +1,14 @@
-"""The review of a played deal: the learner's cards judged by the open-card solver, with the
-coach's remarks (``tutor.review.deal``). It stands on the practice game (the coach and the
-replay of a saved deal) and the solver, and only the pages stand on it."""
+"""The review of a played deal: the learner's bid and cards valued by what the learner could
+know (``tutor.review.expected``: deals of the hidden cards drawn and played out), the cards
+judged by the open-card solver where it is exact, with the coach's remarks
+(``tutor.review.deal``). It stands on the practice game (the coach and the replay of a saved
+deal), the bots (sampling and playouts) and the solver, and only the service and the pages
+stand on it."""
 
 from tutor.review.deal import (
+    CUTOFFS,
     NODE_BUDGET,
     REVIEW_VERSION,
-    THRESHOLDS,
     CardReview,
     DealReview,
     Verdict,
@@ -14,9 +17,9 @@ from tutor.review.deal import (
 )
 
 __all__ = [
+    "CUTOFFS",
     "NODE_BUDGET",
     "REVIEW_VERSION",
-    "THRESHOLDS",
     "CardReview",
     "DealReview",
     "Verdict",

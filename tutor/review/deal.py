@@ -1,36 +1,34 @@
-"""The review of a played deal: each of the learner's cards judged by the open-card solver.
+"""The review of a played deal: each of the learner's decisions judged twice.
 
-For every card the learner played, where the solver proves the values within a budget, the
-review gives the value of the card played and of the best card (the taker's final mark with
-perfect play afterwards, every hand visible), the loss between them, a verdict (inaccuracy,
-mistake, blunder) by the thresholds below, the better card and the line that follows it. The
-other cards (early in the deal, where the search would take too long) are marked as not judged
-by the solver: the page shows the coach's rule-of-thumb remarks there.
+**By what the learner could know** (``tutor.review.expected``): the bid and every card valued
+over deals of the hidden cards drawn consistently with what the learner had seen, every choice
+played out on the same deals; the expected score of each choice, the best one, the learner's
+conservative loss and its label. This is the review's verdict.
 
-**The loss** is counted in points of the deal's score: what the taker wins from (or pays to)
-each defender, the taker's mark divided by the taker's share (3 at 4 players, 2 at 3 players
-or with a partner at 5, 4 for a taker alone at 5). So one number means the same for every seat
-and every number of players, and is what the score sheet shows.
+**With all hands visible**, where it is exact: for every card the solver proves within a
+budget, the value of the card played and of the best card with perfect play afterwards and
+every hand visible, the loss between them, its label, the better card and the line that
+follows it. The cards early in the deal (where the search would take too long) have no such
+verdict.
 
-**How it stays fast.** The cards are solved from the end of the deal backwards, with one solver
-(one transposition table) per deal: the positions of the last tricks are solved first and
-cheaply, and what they proved is reused by every earlier search that reaches them. Each card
-has a node budget; the first card whose search is cut ends the judging (every card before it is
-harder still), so a review costs about one budget beyond its exact part.
+**Every number is in points of the deal's score**, from the learner's side: what the taker
+wins from (or pays to) each defender, positive when the learner's side gains it. So a loss and
+the values beside it are one measure, the same for every seat, contract and number of players
+(the taker's own mark is that score times the taker's share: 3 at 4 players), and the labels'
+cut-offs (``CUTOFFS``) read the same everywhere.
 
-**The thresholds**, tuned on SimpleBot's own cards (``bench_review.py --losses``: every seat of
-50 seeded 4-player deals; 900 judged cards with a choice, 105 of them lost something). The
-losses bunch: 1-3 points (47 cards: a card point or two at a prise or a garde), 4-12 (37: a
-king's or an oudler's worth, a bonus), then 15, 16, 28, 40 and 52 up to 142 (21: mostly the
-contract made instead of failed, or the petit au bout). An inaccuracy loses 1 to 3 points, a
-mistake 4 to 14, a blunder 15 or more (a card that can turn the deal). See ``THRESHOLDS``.
+**How the open-card part stays fast.** The cards are solved from the end of the deal
+backwards, with one solver (one transposition table) per deal: the positions of the last
+tricks are solved first and cheaply, and what they proved is reused by every earlier search
+that reaches them. Each card has a node budget; the first card whose search is cut ends the
+judging (every card before it is harder still), so it costs about one budget beyond its exact
+part.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.analysis import _follow
@@ -45,50 +43,48 @@ from tutor.analysis.solver import (
     start,
     to_play,
 )
-from tutor.engine import Card, DealRecord, Position, format_card, parse_card
+from tutor.bots.simple import SimpleBot
+from tutor.engine import Card, Deal, DealRecord, Phase, Position, format_card, parse_card
 from tutor.practice.coach import Remark
-from tutor.practice.replay import TrickView, replay
+from tutor.practice.replay import replay
+from tutor.review.expected import (
+    CUTOFFS,
+    MORE_SAMPLES,
+    SAMPLES,
+    SEED,
+    Expectation,
+    ShownHow,
+    Verdict,
+    expected_bid,
+    expected_card,
+    option_cards,
+    review_rng,
+    show_how,
+    taker_share,
+    verdict_for,
+)
 
-REVIEW_VERSION = 1  # stored with a review: a review made by other rules or thresholds is redone
+# Stored with a review: a review made by other rules, cut-offs or measures is redone. 2: the
+# learner's information (expected scores), every number in points of the deal's score.
+REVIEW_VERSION = 2
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.
 NODE_BUDGET = 60_000
 
 
-class Verdict(StrEnum):
-    """How much a card lost against the best card, as lichess names it."""
-
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-# The smallest loss (points of the deal's score) of each verdict: see the module docstring.
-THRESHOLDS: tuple[tuple[Verdict, int], ...] = (
-    (Verdict.BLUNDER, 15),
-    (Verdict.MISTAKE, 4),
-    (Verdict.INACCURACY, 1),
-)
-
-
-def verdict_for(loss: int) -> Verdict | None:
-    """The verdict on a card that lost ``loss`` points of the deal's score (None: nothing)."""
-    for verdict, smallest in THRESHOLDS:
-        if loss >= smallest:
-            return verdict
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class CardReview:
-    """One card the learner played. ``judged``: the solver proved the values; then ``played``
-    and ``best`` are the taker's final marks after the card played and after the best card,
-    ``loss`` what the card cost the learner's side in points of the deal's score (the
-    difference of the marks divided by the taker's share), ``better`` the best cards (empty
-    when the card played was one of them), ``line`` the cards that follow the first better card
-    (from it, with the seat of each). ``forced``: the learner had no real choice (one card, or
-    equivalent cards only)."""
+    """One card the learner played. ``expected``: the card valued by the learner's
+    information (None only in the coach's review, before the workers' is in); its label is
+    the card's (``label``).
+
+    With all hands visible, ``judged``: the solver proved the values; then ``played`` and
+    ``best`` are the learner's side's score after the card played and after the best card,
+    ``loss`` the difference (all in points of the deal's score), ``verdict`` its label,
+    ``better`` the best cards (empty when the card played was one of them), ``line`` the
+    cards that follow the first better card (from it, with the seat of each). ``forced``: the
+    learner had no real choice (one card, or equivalent cards only)."""
 
     trick: int  # 0-based
     card: Card
@@ -102,6 +98,13 @@ class CardReview:
     better: tuple[Card, ...] = ()
     line: tuple[tuple[int, Card], ...] = ()
     nodes: int = 0
+    expected: Expectation | None = None
+    how: ShownHow | None = None  # a labelled card: the deal played on from the better card
+
+    @property
+    def label(self) -> Verdict | None:
+        """The card's label: the one its expected loss earns."""
+        return None if self.expected is None else self.expected.verdict
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -117,6 +120,11 @@ class CardReview:
             "better": [format_card(c) for c in self.better],
             "line": [[seat, format_card(c)] for seat, c in self.line],
             "nodes": self.nodes,
+            "expected": None if self.expected is None else self.expected.to_data(),
+            "how": None if self.how is None else {
+                "line": [[seat, format_card(c)] for seat, c in self.how.line],
+                "score": self.how.score,
+            },
         }
 
     @classmethod
@@ -126,6 +134,8 @@ class CardReview:
             return None if value is None else int(value)
 
         verdict = data.get("verdict")
+        expected = data.get("expected")
+        how = data.get("how")
         return cls(
             trick=int(data["trick"]),
             card=parse_card(str(data["card"])),
@@ -139,19 +149,27 @@ class CardReview:
             better=tuple(parse_card(str(c)) for c in data.get("better", ())),
             line=tuple((int(seat), parse_card(str(c))) for seat, c in data.get("line", ())),
             nodes=int(data.get("nodes", 0)),
+            expected=None if expected is None else Expectation.from_data(expected),
+            how=None if how is None else ShownHow(
+                tuple((int(seat), parse_card(str(c))) for seat, c in how["line"]),
+                int(how["score"])),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class DealReview:
     """The review of one deal for ``learner``: one ``CardReview`` per card played, in order,
-    and the coach's remarks per trick (``remarks[i]``: trick i)."""
+    the learner's bid valued (``bid``; None without one), and the coach's remarks per trick
+    (``remarks[i]``: trick i)."""
 
     players: int
     learner: int
     cards: tuple[CardReview, ...]
     remarks: tuple[tuple[Remark, ...], ...] = field(default=())
     nodes: int = 0
+    bid: Expectation | None = None
+    final: int | None = None  # the learner's side's score at the deal's end
+
 
     def card_in(self, trick: int) -> CardReview | None:
         """The learner's card of trick ``trick`` (0-based), None if out of range."""
@@ -160,29 +178,45 @@ class DealReview:
                 return card
         return None
 
+    @property
+    def labels(self) -> tuple[Verdict | None, ...]:
+        """The label of every decision valued: the bid first (when there was one), then each
+        card."""
+        bid = () if self.bid is None else (self.bid.verdict,)
+        return (*bid, *(c.label for c in self.cards if c.expected is not None))
+
     def count(self, verdict: Verdict) -> int:
-        return sum(1 for c in self.cards if c.verdict is verdict)
+        """The decisions (bid and cards) labelled ``verdict``."""
+        return sum(1 for label in self.labels if label is verdict)
+
+    @property
+    def valued(self) -> int:
+        """How many decisions were valued by the learner's information."""
+        return len(self.labels)
 
     @property
     def judged(self) -> int:
-        """How many cards the solver judged."""
+        """How many cards the solver judged with all hands visible."""
         return sum(1 for c in self.cards if c.judged)
 
     def to_data(self) -> dict[str, Any]:
-        """The solver's part as JSON-ready data (the remarks are recomputed from the moves)."""
+        """The computed part as JSON-ready data (the remarks are recomputed from the moves)."""
         return {
             "version": REVIEW_VERSION,
             "players": self.players,
             "learner": self.learner,
             "cards": [c.to_data() for c in self.cards],
             "nodes": self.nodes,
+            "bid": None if self.bid is None else self.bid.to_data(),
+            "final": self.final,
         }
 
     @classmethod
     def from_data(
         cls, data: dict[str, Any], remarks: tuple[tuple[Remark, ...], ...] = ()
     ) -> DealReview:
-        """A stored review; ValueError when it is not one this version wrote."""
+        """A stored review; ValueError when it is not one this version wrote (an older one
+        is computed again, never read by these rules)."""
         try:
             if data.get("version") != REVIEW_VERSION:
                 raise ValueError(f"review version {data.get('version')!r}")
@@ -190,7 +224,11 @@ class DealReview:
             players = int(data["players"])
             if players not in (3, 4, 5):
                 raise ValueError(f"{players} players")
-            return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)))
+            bid = data.get("bid")
+            final = data.get("final")
+            return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)),
+                       None if bid is None else Expectation.from_data(bid),
+                       None if final is None else int(final))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a deal review: {error}") from error
 
@@ -204,15 +242,16 @@ class _Turn:
     seat: int
     legal: int  # the learner's legal cards (a mask)
     position: Position
+    before: Deal  # the deal just before the card
 
 
-def _learner_turns(views: tuple[TrickView, ...], learner: int) -> list[_Turn]:
-    """The learner's cards with the position before each, from the deal's replay."""
+def _learner_turns(record: DealRecord, learner: int) -> list[_Turn]:
+    """The learner's cards with the deal and the position before each, from one replay."""
     return [
-        _Turn(view.index, view.record.cards[view.record.seats.index(learner)], learner,
-              view.legal, view.position)
-        for view in views
-        if view.legal is not None and view.position is not None
+        _Turn(trick.index, trick.record.cards[trick.record.seats.index(learner)], learner,
+              trick.legal, trick.before.position(), trick.before)
+        for trick in record.replay(learner).tricks
+        if trick.legal is not None and trick.before is not None
     ]
 
 
@@ -239,6 +278,13 @@ def _taker_share(p: Position) -> int:
     return 2 if p.partner is not None else p.players - 1
 
 
+def _score(p: Position, mark: int, attack: bool) -> int:
+    """The taker's final ``mark`` as the learner's side's score, in points of the deal's
+    score (a mark is always a whole number of them)."""
+    points = mark // _taker_share(p)
+    return points if attack else -points
+
+
 def _keeps(solver: Solver, child: State, value: int, attack: bool) -> bool:
     """The card that led to ``child`` keeps the position's ``value`` (a zero-window test)."""
     if attack:
@@ -257,7 +303,7 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
     before = solver.nodes
     best = solver.solve(root)
     played = solver.solve(play(setup, root, turn.card), None, best)
-    loss = (best - played if attack else played - best) // _taker_share(turn.position)
+    loss = _score(turn.position, best, attack) - _score(turn.position, played, attack)
     better: tuple[Card, ...] = ()
     line: tuple[tuple[int, Card], ...] = ()
     if played != best:
@@ -272,8 +318,8 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
         attack=attack,
         judged=True,
         forced=len(groups) == 1,
-        played=played,
-        best=best,
+        played=_score(turn.position, played, attack),
+        best=_score(turn.position, best, attack),
         loss=loss,
         verdict=verdict_for(loss),
         better=better,
@@ -287,18 +333,76 @@ def review_deal(
     learner: int = 0,
     *,
     node_budget: int = NODE_BUDGET,
+    samples: int = SAMPLES,
+    more: int = MORE_SAMPLES,
+    seed: int = SEED,
     on_card: Callable[[int, int], None] | None = None,
 ) -> DealReview:
     """The review of the deal ``record`` for the player at seat ``learner`` (see the module
-    docstring), from the deal's replay (``tutor.practice.replay``, shared with the pages that
-    show the tricks). A deal that was not played (a redeal, or moves stopping before the
-    cards) has no cards to review. ``on_card(done, total)`` hears of each card judged, the
-    last first (for a progress bar: the judging may stop before the first card)."""
-    views = replay(record, learner)
-    turns = _learner_turns(views, learner)
-    remarks = tuple(view.remarks for view in views)
+    docstring): ``samples`` deals of the hidden cards per decision (``more`` where its label is
+    not settled), drawn from ``seed``. A deal that was not played (a redeal, or moves stopping
+    before the cards) has no cards to review. ``on_card(done, total)`` hears of each step
+    done (for a progress bar): the bid and each card by the learner's information, then each
+    card with all hands visible, the last first (that judging may stop before the first
+    card)."""
+    turns = _learner_turns(record, learner)
+    remarks = tuple(view.remarks for view in replay(record, learner))
+    bid_turn = 1 if turns else 0
+    total = bid_turn + 2 * len(turns)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if on_card is not None:
+            on_card(done, total)
+
     if on_card is not None:
-        on_card(0, len(turns))
+        on_card(0, total)
+    bot = SimpleBot()
+    bid = None
+    if turns:
+        bid = expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
+                           samples=samples, more=more, bot=bot)
+        step()
+    expected: dict[int, Expectation] = {}
+    for turn in turns:
+        expected[turn.trick] = expected_card(
+            turn.before, turn.card, rng=review_rng(record, seed, f"trick {turn.trick}"),
+            samples=samples, more=more, bot=bot)
+        step()
+    judged, nodes = _open_card(turns, node_budget, step)
+    cards = tuple(
+        replace(judged.get(turn.trick) or _not_judged(turn), expected=expected[turn.trick],
+                how=_shown_how(turn, expected[turn.trick]))
+        for turn in turns
+    )
+    return DealReview(record.players, learner, cards, remarks, nodes, bid,
+                      _final_score(record, learner) if turns else None)
+
+
+def _shown_how(turn: _Turn, expected: Expectation) -> ShownHow | None:
+    """For a labelled card, the deal played on from the better card (``show_how``)."""
+    if expected.verdict is None:
+        return None
+    return show_how(turn.before, option_cards(expected.best)[0])
+
+
+def _final_score(record: DealRecord, learner: int) -> int | None:
+    """The learner's side's score at the end of the deal played, in points of the deal's
+    score (None: the moves stop before its end)."""
+    deal = record.deal()
+    if deal.phase is not Phase.FINISHED or deal.taker is None:
+        return None
+    points = deal.result().marks[deal.taker] // taker_share(deal)
+    return points if deal.is_attack(learner) else -points
+
+
+def _open_card(
+    turns: list[_Turn], node_budget: int, step: Callable[[], None]
+) -> tuple[dict[int, CardReview], int]:
+    """The cards the solver judges with all hands visible (by trick), the last first until
+    a search is cut, and the positions it searched."""
     solvers: dict[tuple[object, ...], Solver] = {}
     for turn in turns:  # the earliest position of each setup roots its solver
         key = _setup_key(turn.position)
@@ -311,19 +415,16 @@ def review_deal(
             judged[turn.trick] = _judge(solvers[_setup_key(turn.position)], turn, node_budget)
         except SearchCut:
             break
-        if on_card is not None:
-            on_card(len(judged), len(turns))
-    cards = tuple(judged.get(turn.trick) or _not_judged(turn) for turn in turns)
-    nodes = sum(s.nodes for s in solvers.values())
-    return DealReview(record.players, learner, cards, remarks, nodes)
+        step()
+    return judged, sum(s.nodes for s in solvers.values())
 
 
 def coach_only(record: DealRecord, learner: int = 0) -> DealReview:
-    """The deal's review before (or without) the solver: every card not judged, the coach's
-    remarks beside each trick. What a page shows while the solver's review is computed
-    elsewhere, or could not be; never stored."""
+    """The deal's review before (or without) the workers': no card valued, the coach's
+    remarks beside each trick. What a page shows while the review is computed elsewhere, or
+    could not be; never stored."""
     views = replay(record, learner)
-    cards = tuple(_not_judged(turn) for turn in _learner_turns(views, learner))
+    cards = tuple(_not_judged(turn) for turn in _learner_turns(record, learner))
     return DealReview(record.players, learner, cards, tuple(view.remarks for view in views), 0)
 
 
@@ -332,9 +433,9 @@ def _not_judged(turn: _Turn) -> CardReview:
 
 
 __all__ = [
+    "CUTOFFS",
     "NODE_BUDGET",
     "REVIEW_VERSION",
-    "THRESHOLDS",
     "CardReview",
     "DealReview",
     "Verdict",

@@ -31,7 +31,7 @@ class JobKind(StrEnum):
 
     MINE_PUZZLE = "mine-puzzle"  # a proven best-card position from a seeded computer deal
     BOT_CARDS = "bot-cards"  # the Strong computer players' moves until the learner's turn
-    REVIEW_DEAL = "review-deal"  # the solver's verdict on each of the learner's cards
+    REVIEW_DEAL = "review-deal"  # the learner's bid and cards valued, and the solver's verdicts
     SOLVE_BEST_CARD = "solve-best-card"  # a best-card position's proof and line after each card
     WARM_UP = "warm-up"  # a new worker imports the searches before a learner's job needs them
 
@@ -83,7 +83,10 @@ MINED_VERSION = 1
 # players after a learner's card; a pool that holds them longer is saturated, and the table
 # plays the rules of thumb instead rather than keep the learner waiting.
 BOT_BUDGET = Budget(seconds=8.0)
-# A review is about one node budget per card beyond its exact part (tutor.review.deal).
+# A review: the bid and every card played out on a dozen deals or three (tutor.review.expected),
+# then the open-card part, about one node budget per card beyond its exact part
+# (tutor.review.deal): a few seconds of CPU (bench_review.py); the budget leaves room for a
+# loaded pool.
 REVIEW_BUDGET = Budget(seconds=60.0)
 # The deepest authored best-card position takes about 2 s of CPU to solve whole (its proof, a
 # line per legal card, the texts); a mined one is proven under the same node limits.
@@ -135,7 +138,7 @@ def bot_cards(record: DealRecord, learner: int) -> Job:
 
 
 def review(record: DealRecord, learner: int) -> Job:
-    """The solver's review of the deal ``record`` for the seat ``learner``."""
+    """The review of the deal ``record`` for the seat ``learner`` (``tutor.review``)."""
     return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner), REVIEW_BUDGET)
 
 

@@ -1,12 +1,14 @@
-"""The review of a saved practice deal, trick by trick on the practice table (its review mode:
-back/forward, ← and → too): the learner's card judged by the
-open-card solver (every hand visible), the better card and the line after it; the coach's
-rule-of-thumb remarks where the solver does not judge.
+"""The review of a saved practice deal: the learner's bid and each card labelled by what the
+learner could know (the evaluation graph of the expected score after each decision, a button
+to jump to each mistake, the table of every decision, how the labels are given), then trick by
+trick on the practice table (its review mode: back/forward, ← and → too) the card's verdict,
+the verdict with all hands visible where the solver is exact (the better card and the line
+after it) and the coach's rule-of-thumb remarks.
 
-A review is computed once on the analysis workers (a node budget per card keeps it near a
-second; the page shows its progress and the coach's remarks meanwhile) and stored with the
-verdict counts in the learner's store; every later visit reads it back (``tutor.ui.reviews``,
-which the practice page's end of deal and "My progress" share).
+A review is computed once on the analysis workers (the page shows its progress and the coach's
+remarks meanwhile) and stored with the label counts in the learner's store; every later visit
+reads it back, and a review stored by an older version is computed again
+(``tutor.ui.reviews``, which the practice page's end of deal and "My progress" share).
 """
 
 from __future__ import annotations
@@ -29,8 +31,12 @@ from tutor.ui.practice.view import table_data
 from tutor.ui.reviews import (
     LINE_CARD,
     VERDICT_ICON,
+    bid_panel,
     counts_text,
+    cutoffs_said,
     deal_review,
+    decisions_table,
+    evaluation_graph,
     review_not_ready,
     review_panel,
     takebacks_said,
@@ -188,27 +194,45 @@ def _on_table_action(deal: Shown, last: int, action: Action) -> None:
         _step(deal, int(action["step"]), last)
 
 
+def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
+    """One button per labelled card, straight to its trick (none while the review is the
+    coach's alone)."""
+    if not review.valued:
+        return
+    marked = [c for c in review.cards if c.label is not None]
+    if not marked:
+        st.caption(t(lang, "review.none_marked"))
+        return
+    st.markdown(f"**{t(lang, 'review.jump')}**")
+    cells = st.columns(min(len(marked), 6))
+    for i, card in enumerate(marked):
+        assert card.label is not None
+        cells[i % len(cells)].button(
+            t(lang, "review.marked", n=card.trick + 1,
+              verdict=t(lang, f"review.one.{card.label.value}")),
+            key=f"review-goto-{card.trick}",
+            on_click=_go, args=(shown, card.trick),
+            icon=VERDICT_ICON[card.label],
+        )
+
+
 def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
     views = tricks_of(game, row)
     if not views:
         st.caption(t(lang, "review.no_deals"))
         return
-    st.caption(counts_text(review, lang))
+    if review.valued:  # the workers' review (the coach's alone counts nothing)
+        st.caption(counts_text(review, lang))
     takebacks_said(row.takebacks, lang)
+    cutoffs_said(lang)
     shown = (game.game_id or 0, row.number)
     last = len(views) - 1
-    marked = [c for c in review.cards if c.verdict is not None]
-    if marked:  # one button per marked card: straight to its trick
-        cells = st.columns(min(len(marked), 6))
-        for i, card in enumerate(marked):
-            assert card.verdict is not None
-            cells[i % len(cells)].button(
-                t(lang, "review.marked", n=card.trick + 1,
-                  verdict=t(lang, f"review.one.{card.verdict.value}")),
-                key=f"review-goto-{card.trick}",
-                on_click=_go, args=(shown, card.trick),
-                icon=VERDICT_ICON[card.verdict],
-            )
+    bid_panel(review, row.record(game.players, game.rules), lang)
+    evaluation_graph(review, lang)
+    _jump_list(review, shown, lang)
+    if review.valued:
+        with st.expander(t(lang, "review.table.heading")):
+            st.dataframe(decisions_table(review, game.rules, lang), hide_index=True)
     index = min(max(page_state().trick(shown), 0), last)
     back, where, forward = st.columns([1, 3, 1])
     back.button(t(lang, "review.back"), key=BACK, on_click=_step, args=(shown, -1, last),

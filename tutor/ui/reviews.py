@@ -1,7 +1,9 @@
 """A saved practice deal's review, shared by the review page and the practice page's end of
-deal: computed once by the open-card solver and kept in the learner's store (``deal_review``),
-what it says of one trick (``review_panel``), the link that opens it, and the learner's mistakes
-per reviewed deal over time for "My progress". A module of its own: pages do not import pages.
+deal: computed once on the analysis workers and kept in the learner's store (``deal_review``),
+what it says of one trick (``review_panel``: the card by what the learner could know, then with
+all hands visible), of the bid (``bid_panel``), the evaluation graph and the table of every
+decision, how the labels are given, the link that opens it, and the learner's mistakes per
+reviewed deal over time for "My progress". A module of its own: pages do not import pages.
 """
 
 from __future__ import annotations
@@ -14,13 +16,25 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
+from tutor.bots import hand_count
 from tutor.engine import HAND_SIZE, Card, DealRecord, Rules, card_name
 from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.coach import Remark
 from tutor.practice.game import PracticeGame
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.store import DealReviewSummary, LearnerStore
-from tutor.review.deal import DealReview, Verdict, coach_only
+from tutor.review.deal import CardReview, DealReview, Verdict, coach_only
+from tutor.review.expected import (
+    CUTOFFS,
+    MORE_SAMPLES,
+    SAMPLES,
+    Expectation,
+    Option,
+    bid_contract,
+    count_bid,
+    learner_bid,
+    option_cards,
+)
 from tutor.service import Job, Outcome, Progress, State
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
@@ -28,7 +42,7 @@ from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
 from tutor.ui.session import store
-from tutor.ui.words import seat_name
+from tutor.ui.words import contract_label, seat_name
 
 CARD = 56
 LINE_CARD = 40
@@ -49,7 +63,7 @@ _VERDICT_COLOUR = {
 
 # --- words --------------------------------------------------------------------------------
 def counts_text(review: DealReview, lang: str) -> str:
-    """'2 inaccuracies, 1 mistake, 0 blunders among 9 cards judged by the solver'."""
+    """'Inaccuracies: 2 · mistakes: 1 · blunders: 0 — your bid and your 18 cards valued …'."""
     return t(
         lang,
         "review.counts",
@@ -100,10 +114,20 @@ def line_tricks(review: DealReview, trick_index: int, line: Sequence[tuple[int, 
     return [chunk for chunk in out if chunk]
 
 
+def points(value: float) -> str:
+    """A score or a loss in points of the deal's score, as the page writes it (one decimal:
+    an average over deals)."""
+    return f"{value:.1f}"
+
+
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    return ", ".join(card_name(c, lang) for c in cards)
+
+
 def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
-    """What the review says of the learner's card in trick ``trick_index`` (0-based): the
-    solver's verdict and the better card with the line after it, or, where the solver did not
-    judge, the coach's remarks."""
+    """What the review says of the learner's card in trick ``trick_index`` (0-based): its
+    label by what the learner could know, the verdict with all hands visible where the solver
+    judged it (the better card and the line after it), and the coach's remarks."""
     card = review.card_in(trick_index)
     remarks = review.remarks[trick_index] if trick_index < len(review.remarks) else ()
     if card is None:
@@ -111,27 +135,74 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
         return
     st.markdown(f"**{t(lang, 'review.your_card')}**")
     st.markdown(hand_svg_row([card.card], width=CARD, lang=lang), unsafe_allow_html=True)
+    if card.expected is not None:
+        _by_what_you_knew(card.expected, lang)
+        _show_how(review, card, trick_index, lang)
+    _with_all_hands_visible(review, card, trick_index, lang)
+    if remarks:
+        st.markdown(f"**{t(lang, 'review.coach')}**")
+        for remark in remarks:
+            (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
+    elif not card.judged:
+        st.caption(t(lang, "review.no_remark"))
+
+
+def _shown_verdict(verdict: Verdict, text: str) -> None:
+    (st.error if verdict is Verdict.BLUNDER else st.warning)(text, icon=VERDICT_ICON[verdict])
+
+
+def _by_what_you_knew(expected: Expectation, lang: str) -> None:
+    st.markdown(f"**{t(lang, 'review.expected.heading')}**")
+    best = cards_text(option_cards(expected.best), lang)
+    if expected.forced:
+        st.info(t(lang, "review.forced"), icon=":material/lock:")
+    elif expected.verdict is not None:
+        _shown_verdict(expected.verdict, t(
+            lang, f"review.expected.verdict.{expected.verdict.value}",
+            loss=points(expected.loss), best=best, samples=expected.samples))
+    elif expected.chosen != 0:
+        st.success(t(lang, "review.expected.close", best=best, gap=points(expected.gap)),
+                   icon=":material/check_circle:")
+    else:
+        st.success(t(lang, "review.expected.best"), icon=":material/check_circle:")
+    st.caption(t(lang, "review.expected.values", played=points(expected.played.mean),
+                 best=points(expected.best.mean), best_card=best))
+
+
+def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str) -> None:
+    """A labelled card: the rest of the deal played from the better card, the computer
+    players answering (and playing the learner's later cards), and where it ends."""
+    if card.how is None or card.expected is None:
+        return
+    best = cards_text(option_cards(card.expected.best)[:1], lang)
+    with st.expander(t(lang, "review.how.heading", best=best), icon=":material/play_circle:"):
+        st.caption(t(lang, "review.how.note"))
+        for chunk in line_tricks(review, trick_index, card.how.line):
+            st.markdown(
+                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                   css_class="review-how"),
+                unsafe_allow_html=True,
+            )
+        if review.final is not None:
+            st.markdown(t(lang, "review.how.score", score=card.how.score, final=review.final))
+
+
+def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
+                            lang: str) -> None:
+    st.markdown(f"**{t(lang, 'review.open.heading')}**")
     if not card.judged:
         st.caption(t(lang, "review.not_judged"))
-    elif card.forced:
-        st.info(t(lang, "review.forced"), icon=":material/lock:")
+        return
+    if card.forced:
+        st.caption(t(lang, "review.forced"))
     elif card.verdict is None:
-        st.success(t(lang, "review.best"), icon=":material/check_circle:")
+        st.caption(t(lang, "review.best"))
     else:
-        text = t(
-            lang,
-            f"review.verdict.{card.verdict.value}",
-            loss=card.loss,
-            played=card.played,
-            best=card.best,
-        )
-        shown = st.error if card.verdict is Verdict.BLUNDER else st.warning
-        shown(text, icon=VERDICT_ICON[card.verdict])
-    if card.judged and card.played is not None:
-        st.caption(t(lang, "review.values", played=card.played, best=card.best))
+        _shown_verdict(card.verdict, t(lang, f"review.open.verdict.{card.verdict.value}",
+                                       loss=card.loss))
+    st.caption(t(lang, "review.values", played=card.played, best=card.best))
     if card.better:
-        names = ", ".join(card_name(c, lang) for c in card.better)
-        st.markdown(f"**{t(lang, 'review.better', cards=names)}**")
+        st.markdown(f"**{t(lang, 'review.better', cards=cards_text(card.better, lang))}**")
         st.markdown(
             hand_svg_row(card.better, width=CARD, lang=lang), unsafe_allow_html=True
         )
@@ -142,12 +213,118 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
                                    css_class="review-line"),
                 unsafe_allow_html=True,
             )
-    if remarks:
-        st.markdown(f"**{t(lang, 'review.coach')}**")
-        for remark in remarks:
-            (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
-    elif not card.judged:
-        st.caption(t(lang, "review.no_remark"))
+
+
+# --- the bid, the graph, every decision, the cut-offs ---------------------------------------
+def bid_name(option: Option, rules: Rules, lang: str) -> str:
+    contract = bid_contract(option)
+    return contract_label(rules, "pass" if contract is None else contract.code, lang)
+
+
+def bid_panel(review: DealReview, record: DealRecord, lang: str) -> None:
+    """The learner's bid: what they said, their hand's point count and the bid it gives, the
+    bid's label against the other bids, and every bid's expected score."""
+    bid = review.bid
+    found = learner_bid(record, review.learner)
+    if bid is None or found is None:
+        return
+    before, _said = found
+    rules = record.rules
+    st.markdown(f"**{t(lang, 'review.bid.heading')}**")
+    counted = count_bid(before, review.learner)
+    st.caption(" ".join((
+        t(lang, "review.bid.said", bid=bid_name(bid.played, rules, lang)),
+        t(lang, "review.bid.count", count=hand_count(before.hands[review.learner],
+                                                     record.players).total,
+          by_count=contract_label(rules, "pass" if counted is None else counted.code, lang)),
+    )))
+    best = bid_name(bid.best, rules, lang)
+    if bid.verdict is not None:
+        _shown_verdict(bid.verdict, t(lang, f"review.bid.verdict.{bid.verdict.value}",
+                                      loss=points(bid.loss), best=best, samples=bid.samples))
+    elif bid_contract(bid.played) == counted:
+        st.info(t(lang, "review.bid.by_count"), icon=":material/calculate:")
+    else:
+        st.success(t(lang, "review.bid.best"), icon=":material/check_circle:")
+    st.dataframe(pd.DataFrame({
+        t(lang, "review.bid.option"): [bid_name(o, rules, lang) for o in bid.options],
+        t(lang, "review.bid.expected"): [round(o.mean, 1) for o in bid.options],
+    }), hide_index=True)
+
+
+def evaluation_table(review: DealReview, lang: str) -> pd.DataFrame:
+    """The expected score after each decision (0: the bid, then each trick), once with the
+    learner's choice and once with the best one, one row per point of the graph (fixed column
+    names: the words shown are the chart's titles)."""
+    steps: list[tuple[int, Expectation]] = []
+    if review.bid is not None:
+        steps.append((0, review.bid))
+    steps += [(c.trick + 1, c.expected) for c in review.cards if c.expected is not None]
+    rows = [
+        (n, round(option.mean, 1), t(lang, f"review.graph.{series}"), _label_text(e.verdict, lang))
+        for n, e in steps
+        for series, option in (("played", e.played), ("best", e.best))
+    ]
+    return pd.DataFrame(rows, columns=["decision", "score", "series", "label"])
+
+
+def evaluation_graph(review: DealReview, lang: str) -> None:
+    """The evaluation graph: the learner's expected score after each decision, beside the
+    score the best choice would have kept."""
+    table = evaluation_table(review, lang)
+    if table.empty:
+        return
+    st.markdown(f"**{t(lang, 'review.graph.heading')}**")
+    st.vega_lite_chart(table, {
+        "mark": {"type": "line", "point": True},
+        "encoding": {
+            "x": {"field": "decision", "type": "quantitative", "axis": {"tickMinStep": 1},
+                  "title": t(lang, "review.graph.decision")},
+            "y": {"field": "score", "type": "quantitative",
+                  "title": t(lang, "review.graph.score")},
+            "color": {"field": "series", "type": "nominal", "title": None,
+                      "scale": {"range": ["#1f6f5c", "#b0b8b4"]}},
+            "tooltip": [
+                {"field": "decision", "type": "quantitative",
+                 "title": t(lang, "review.table.decision")},
+                {"field": "score", "type": "quantitative",
+                 "title": t(lang, "review.bid.expected")},
+                {"field": "label", "type": "nominal", "title": t(lang, "review.table.label")},
+            ],
+        },
+    }, width="stretch")
+
+
+def _label_text(verdict: Verdict | None, lang: str) -> str:
+    return t(lang, "review.table.fine") if verdict is None else t(
+        lang, f"review.one.{verdict.value}")
+
+
+def decisions_table(review: DealReview, rules: Rules, lang: str) -> pd.DataFrame:
+    """Every decision with its choice, its label and loss by what the learner could know,
+    and the loss with all hands visible where the solver judged it."""
+    rows: list[tuple[str, str, str, float, str]] = []
+    fine = t(lang, "review.table.fine")
+    if review.bid is not None:
+        rows.append((t(lang, "review.table.the_bid"), bid_name(review.bid.played, rules, lang),
+                     _label_text(review.bid.verdict, lang), round(review.bid.loss, 1), fine))
+    for card in review.cards:
+        if card.expected is None:
+            continue
+        rows.append((t(lang, "review.table.trick", n=card.trick + 1), card_name(card.card, lang),
+                     _label_text(card.label, lang), round(card.expected.loss, 1),
+                     fine if card.loss is None else str(card.loss)))
+    columns = [t(lang, f"review.table.{key}")
+               for key in ("decision", "choice", "label", "loss", "open_loss")]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def cutoffs_said(lang: str) -> None:
+    """How the choices are labelled: the measure, the conservative loss and the cut-offs."""
+    smallest = {verdict.value: least for verdict, least in CUTOFFS}
+    with st.expander(t(lang, "review.cutoffs.heading"), icon=":material/straighten:"):
+        st.markdown(t(lang, "review.cutoffs.text", samples=SAMPLES, more=MORE_SAMPLES,
+                      **smallest))
 
 
 # --- computing once, keeping it -----------------------------------------------------------
@@ -187,7 +364,7 @@ def deal_review(
         s.save_deal_review(
             game_id,
             row.number,
-            judged=review.judged,
+            judged=review.valued,
             inaccuracies=review.count(Verdict.INACCURACY),
             mistakes=review.count(Verdict.MISTAKE),
             blunders=review.count(Verdict.BLUNDER),
@@ -225,7 +402,7 @@ def review_not_ready(not_ready: NotReady | None, lang: str) -> None:
 def _progress_bar(lang: str, progress: Progress | None) -> None:
     done, total = (progress.done, progress.total) if progress is not None else (0, 0)
     st.progress(progress.fraction if progress is not None else 0.0,
-                text=t(lang, "review.progress", done=done, total=total or "…"))
+                text=t(lang, "review.progress_bar", done=done, total=total or "…"))
 
 
 def takebacks_said(takebacks: int, lang: str) -> None:

@@ -1,0 +1,562 @@
+"""Each of the learner's decisions valued by what the learner could know at that moment.
+
+The open-card solver (``tutor.review.deal``) judges a card with every hand visible; a player
+at the table sees only their own hand. Here each decision is valued the way a player could
+have valued it: the hidden cards are dealt again many times, consistently with everything the
+learner had seen (their hand, the chien when it was shown, the bids, the cards played, the
+voids and trump limits they showed: ``tutor.bots.sampling``), and every choice the learner had
+is played out in each of those deals. A choice's value is its **expected score**: the mean,
+over the deals, of the learner's side's score, in points of the deal's score (what the taker
+wins from or pays to each defender, so one number means the same at every contract, seat and
+number of players).
+
+**A playout.** After the choice, every seat plays SimpleBot's rules of thumb until
+``SOLVE_AT`` tricks are left; the exact open-card solver plays those last tricks. A choice
+made with ``SOLVE_AT`` tricks left or fewer is valued by the solver straight away, so where
+the learner's information is the whole deal (the last trick, say) the value is the exact one.
+
+**Common random numbers.** Every choice is played out on the same deals, with the same
+bots' random draws: the differences between choices are then measured pair by pair, and the
+noise of the deals drawn mostly cancels.
+
+**The loss, conservatively.** The best choice is the one with the highest mean; the loss of
+the learner's choice is the mean of its paired gap to the best, *minus twice the gap's
+standard error*, floored at 0. A difference the samples cannot tell from noise is never called
+a mistake. Where that lower bound and the upper one (``+ 2`` standard errors) would give
+different labels, the decision is dealt ``MORE_SAMPLES`` deals instead of ``SAMPLES``.
+
+**The labels** (``CUTOFFS``, the same at every contract and player count): an inaccuracy
+loses at least 3 points of the deal's score, a mistake 6 (a king's worth of card points at a
+garde), a blunder 15 (a contract or the petit au bout turned).
+
+**The bid** is valued the same way against every bid the learner could make: the other hands
+and the chien dealt at random around the learner's hand, the bids before theirs kept, each bid
+played out (the bots bid on, call, make the écart and play). The count's own bid is never
+labelled (see ``expected_bid``).
+
+**Show me how** (``show_how``): for a labelled card, the real deal played on from the better
+card, the bots answering, to show one way the rest could go.
+
+**Equivalent cards** (same suit and points, every card between them out of play as far as the
+learner knows, or in their own hand) are valued once.
+
+The deals are drawn from generators seeded by the deal, the decision and ``seed``: a review is
+the same every time it is made; another ``seed`` redeals the samples (what
+``bench_review.py --stability`` measures).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from statistics import fmean
+from typing import Any
+
+from tutor.analysis.solver import (
+    SearchCut,
+    Solver,
+    State,
+    equivalence_classes,
+    play,
+    start,
+)
+from tutor.bots.bidding import choose_bid
+from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
+from tutor.bots.simple import SimpleBot
+from tutor.bots.simulate import WAITING, DecisionRandom
+from tutor.bots.strong import shared_marks
+from tutor.engine import (
+    CHIEN_SIZE,
+    FULL_DECK,
+    HAND_SIZE,
+    Action,
+    Bid,
+    Card,
+    Contract,
+    Deal,
+    DealRecord,
+    DealtCards,
+    Phase,
+    Play,
+    cards_of,
+    parse_action,
+)
+
+
+class Verdict(StrEnum):
+    """How much a choice lost against the best one, as lichess names it."""
+
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+# The smallest loss (points of the deal's score) of each label, the highest first: the same
+# cut-offs at every contract and number of players, for cards and bids, with the learner's
+# information and with all hands visible. The page states them (review.cutoffs).
+CUTOFFS: tuple[tuple[Verdict, int], ...] = (
+    (Verdict.BLUNDER, 15),
+    (Verdict.MISTAKE, 6),
+    (Verdict.INACCURACY, 3),
+)
+
+
+def verdict_for(loss: float) -> Verdict | None:
+    """The label of a choice that lost ``loss`` points of the deal's score (None: nothing)."""
+    for verdict, smallest in CUTOFFS:
+        if loss >= smallest:
+            return verdict
+    return None
+
+
+SAMPLES = 12  # deals of the hidden cards per decision
+MORE_SAMPLES = 36  # where the label is not settled by the first SAMPLES
+SOLVE_AT = 3  # tricks left when the exact solver takes over a playout (~1 ms at 4 players)
+NODE_LIMIT = 20_000  # a playout's search stops here; the middle of its proven bounds is used
+SEED = 2026
+MAX_REDEALS = 50  # bids: deals drawn again when one has a petit sec (it would be redealt)
+
+
+class Decision(StrEnum):
+    CARD = "card"
+    BID = "bid"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice the learner had (``moves``: equivalent moves in the engine's notation, the
+    first standing for them), and its expected score over the deals."""
+
+    moves: tuple[str, ...]
+    mean: float
+
+    def to_data(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "mean": self.mean}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Option:
+        moves = tuple(str(m) for m in data["moves"])
+        for move in moves:
+            parse_action(move)  # ValueError for anything but a move
+        if not moves:
+            raise ValueError("an option without a move")
+        return cls(moves, float(data["mean"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """A decision valued by the learner's information: every option (the best mean first),
+    which one the learner chose (``chosen``, an index into ``options``), the deals drawn, the
+    paired gap of the chosen option to the best (``gap``, its standard error ``error``), the
+    conservative ``loss`` (``max(0, gap - 2 error)``) and its label."""
+
+    decision: Decision
+    options: tuple[Option, ...]
+    chosen: int
+    samples: int
+    gap: float
+    error: float
+    loss: float
+    verdict: Verdict | None
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def played(self) -> Option:
+        return self.options[self.chosen]
+
+    @property
+    def forced(self) -> bool:
+        return len(self.options) == 1
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "decision": self.decision.value,
+            "options": [o.to_data() for o in self.options],
+            "chosen": self.chosen,
+            "samples": self.samples,
+            "gap": self.gap,
+            "error": self.error,
+            "loss": self.loss,
+            "verdict": None if self.verdict is None else self.verdict.value,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Expectation:
+        options = tuple(Option.from_data(o) for o in data["options"])
+        chosen = int(data["chosen"])
+        if not 0 <= chosen < len(options):
+            raise ValueError(f"option {chosen} of {len(options)}")
+        verdict = data.get("verdict")
+        return cls(
+            Decision(data["decision"]),
+            options,
+            chosen,
+            int(data["samples"]),
+            float(data["gap"]),
+            float(data["error"]),
+            float(data["loss"]),
+            None if verdict is None else Verdict(verdict),
+        )
+
+
+# --- a playout ------------------------------------------------------------------------------
+def taker_share(deal: Deal) -> int:
+    """How many times the deal's score the taker's mark is: once per defender, or twice with
+    a partner at 5 players (who gets it once)."""
+    return 2 if deal.partner is not None else deal.players - 1
+
+
+def solver_of(deal: Deal) -> tuple[Solver, State]:
+    """A solver of ``deal`` (in play) and its root, its marks read from the table shared by
+    every deal of the kind (building them is most of a small search's cost)."""
+    p = deal.position()
+    setup, root = start(p)
+    setup = replace(setup, score_of=shared_marks(p, setup))
+    return Solver(setup, root, NODE_LIMIT), root
+
+
+def solved_mark(deal: Deal) -> float:
+    """The taker's final mark with best open-card play from ``deal`` (in play); a search cut
+    by NODE_LIMIT gives the middle of the bounds it proved."""
+    return _solve(*solver_of(deal))
+
+
+def _solve(solver: Solver, state: State) -> float:
+    bounds = [solver.marks.values[0], solver.marks.values[-1]]
+    try:
+        return solver.solve(state, bounds)
+    except SearchCut:
+        return (bounds[0] + bounds[1]) / 2
+
+
+def play_out(deal: Deal, bot: SimpleBot, draws: int) -> float | None:
+    """The taker's final mark once ``deal`` (a copy of its own, changed) is played on by
+    SimpleBot in every seat and, from SOLVE_AT tricks left, by the solver; None when nobody
+    took (the cards are dealt again: nothing is scored). ``draws`` seeds the bots' choices."""
+    step = 0
+    while deal.phase in WAITING:
+        if deal.phase is Phase.PLAYING and deal.tricks_per_deal - deal.tricks_done <= SOLVE_AT:
+            return solved_mark(deal)
+        seat = deal.to_play if deal.phase is Phase.PLAYING else deal.current_seat
+        assert seat is not None
+        action = bot.choose(deal, seat, DecisionRandom(draws + step))
+        if type(action) is Play:
+            deal.play(action.card)  # SimpleBot's cards are legal: the fast path
+        else:
+            deal.push(action)
+        step += 1
+    if deal.phase is Phase.REDEAL:
+        return None
+    assert deal.taker is not None
+    return float(deal.result().marks[deal.taker])
+
+
+# --- sampling and the figures ---------------------------------------------------------------
+Values = list[list[float]]  # values[option][sample]: the learner's side's deal score
+Sampler = Callable[[random.Random, int], list[float]]  # (rng, draws) -> one value per option
+
+
+def _figures(values: Values, chosen: int) -> tuple[int, float, float]:
+    """The best option (highest mean), and the chosen one's paired gap to it and its
+    standard error."""
+    means = [fmean(v) for v in values]
+    best = max(range(len(values)), key=lambda i: (means[i], i == chosen))
+    gaps = [b - c for b, c in zip(values[best], values[chosen], strict=True)]
+    n = len(gaps)
+    gap = fmean(gaps)
+    spread = math.sqrt(sum((g - gap) ** 2 for g in gaps) / (n - 1)) if n > 1 else 0.0
+    return best, gap, spread / math.sqrt(n)
+
+
+def _settled(gap: float, error: float) -> bool:
+    """The label is the same at both ends of the gap's two-standard-error interval."""
+    return verdict_for(max(0.0, gap - 2 * error)) == verdict_for(max(0.0, gap + 2 * error))
+
+
+def expectation(
+    decision: Decision,
+    options: Sequence[tuple[str, ...]],
+    chosen: int,
+    sampler: Sampler,
+    rng: random.Random,
+    samples: int,
+    more: int,
+) -> Expectation:
+    """The options valued over ``samples`` deals (``more`` where the label is not settled)."""
+    if samples < 2 or more < samples:
+        raise ValueError(f"{samples} then {more} samples: at least 2, then as many or more")
+    values: Values = [[] for _ in options]
+
+    def draw(n: int) -> None:
+        for _ in range(n):
+            for i, value in enumerate(sampler(rng, rng.getrandbits(30) * 1_000)):
+                values[i].append(value)
+
+    draw(samples)
+    best, gap, error = _figures(values, chosen)
+    if len(options) > 1 and not _settled(gap, error):
+        draw(more - samples)
+        best, gap, error = _figures(values, chosen)
+    loss = max(0.0, gap - 2 * error)
+    order = sorted(range(len(options)), key=lambda i: (i != best, -fmean(values[i]), i))
+    return Expectation(
+        decision,
+        tuple(Option(tuple(options[i]), fmean(values[i])) for i in order),
+        order.index(chosen),
+        len(values[0]),
+        gap,
+        error,
+        loss,
+        verdict_for(loss),
+    )
+
+
+def review_rng(record: DealRecord, seed: int, where: str) -> random.Random:
+    """The generator of one decision's deals (``where``: which decision): the same for the
+    same deal, decision and ``seed``, whatever else the review computes."""
+    return random.Random(f"{seed}:{record.players}:{record.seed}:{record.dealer}:{where}")
+
+
+# --- the cards ------------------------------------------------------------------------------
+def card_groups(deal: Deal, seat: int, hidden: Hidden) -> list[tuple[Card, ...]]:
+    """The legal cards of ``seat`` (to play) in groups the learner can tell are worth the
+    same: the solver's equivalence, with every card the learner cannot place out of play
+    counted as live (an unseen écart's cards may be in any hand of a deal drawn)."""
+    setup, root = start(deal.position())
+    live = deal.hands[seat]
+    for known in hidden.known:
+        live |= known
+    live |= hidden.cards
+    return equivalence_classes(setup, root._replace(rem=live), deal.legal_plays())
+
+
+def _card_sampler(
+    deal: Deal, seat: int, hidden: Hidden, groups: Sequence[tuple[Card, ...]], bot: SimpleBot
+) -> Sampler:
+    attack = deal.is_attack(seat)
+
+    def score(sample: Deal, mark: float) -> float:
+        points = mark / taker_share(sample)
+        return points if attack else -points
+
+    def sampler(rng: random.Random, draws: int) -> list[float]:
+        sample = sample_deal(deal, seat, rng, hidden)
+        if sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
+            # The solver values every option on one search of the deal drawn.
+            solver, root = solver_of(sample)
+            return [score(sample, _solve(solver, play(solver.setup, root, g[0])))
+                    for g in groups]
+        out = []
+        for group in groups:
+            played = sample.copy()
+            played.play(group[0])
+            mark = play_out(played, bot, draws)
+            assert mark is not None  # the deal is in play: somebody took
+            out.append(score(sample, mark))
+        return out
+
+    return sampler
+
+
+def expected_card(
+    deal: Deal,
+    card: Card,
+    *,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    more: int = MORE_SAMPLES,
+    bot: SimpleBot | None = None,
+) -> Expectation:
+    """The card ``card`` the seat to play chose in ``deal``, valued with that seat's
+    information (see the module docstring)."""
+    seat = deal.to_play
+    hidden = hidden_cards(deal, seat)
+    groups = card_groups(deal, seat, hidden)
+    chosen = next(i for i, g in enumerate(groups) if card in g)
+    # the card played stands for its group
+    groups = [(card, *(c for c in g if c != card)) if i == chosen else g
+              for i, g in enumerate(groups)]
+    options = [tuple(str(Play(c)) for c in g) for g in groups]
+    sampler = _card_sampler(deal, seat, hidden, groups, bot or SimpleBot())
+    return expectation(Decision.CARD, options, chosen, sampler, rng, samples, more)
+
+
+# --- the bid --------------------------------------------------------------------------------
+def _bid_sampler(
+    before: Deal, seat: int, bids: Sequence[Action], record: DealRecord, bot: SimpleBot
+) -> Sampler:
+    """The deals drawn at the learner's bid: their hand kept, every other card dealt again at
+    random (the bids so far are kept as they were said; a deal with a petit sec, which would
+    be redealt, is drawn again)."""
+    hand = before.hands[seat]
+    unseen = cards_of(FULL_DECK & ~hand)
+    sizes = [HAND_SIZE[record.players] if s != seat else 0 for s in range(record.players)]
+    said = before.moves
+
+    def dealt(rng: random.Random) -> Deal:
+        for _ in range(MAX_REDEALS):
+            rng.shuffle(unseen)
+            hands, at = [], 0
+            for s, size in enumerate(sizes):
+                if s == seat:
+                    hands.append(hand)
+                    continue
+                mask = 0
+                for card in unseen[at:at + size]:
+                    mask |= 1 << card
+                hands.append(mask)
+                at += size
+            chien = 0
+            for card in unseen[at:at + CHIEN_SIZE[record.players]]:
+                chien |= 1 << card
+            deal = Deal(DealtCards(tuple(hands), chien, record.dealer, record.seed),
+                        record.rules, undo=False)
+            if deal.phase is Phase.BIDDING:
+                for move in said:
+                    deal.push(move)
+                return deal
+        raise ValueError("no deal without a petit sec was drawn")  # pragma: no cover
+
+    def sampler(rng: random.Random, draws: int) -> list[float]:
+        base = dealt(rng)
+        out = []
+        for bid in bids:
+            deal = base.copy()
+            deal.push(bid)
+            mark = play_out(deal, bot, draws)
+            if mark is None:
+                out.append(0.0)  # everybody passed: dealt again, nothing scored
+                continue
+            points = mark / taker_share(deal)
+            out.append(points if deal.is_attack(seat) else -points)
+        return out
+
+    return sampler
+
+
+def learner_bid(record: DealRecord, seat: int) -> tuple[Deal, Bid] | None:
+    """The deal just before ``seat``'s bid, and the bid (None: a deal without one)."""
+    deal = record.dealt()
+    for action in record.moves:
+        if deal.phase is Phase.BIDDING and deal.current_seat == seat and type(action) is Bid:
+            return deal, action
+        deal.push(action)
+    return None
+
+
+def count_bid(before: Deal, seat: int) -> Contract | None:
+    """The bid the count gives ``seat`` at its turn in ``before`` (``tutor.bots.bidding``:
+    the bots' bid, the one lesson 17 teaches): the contract the hand is worth if it is above
+    the bids so far, else a pass."""
+    return choose_bid(before.hands[seat], before.players, before.highest)
+
+
+def expected_bid(
+    record: DealRecord,
+    seat: int,
+    *,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    more: int = MORE_SAMPLES,
+    bot: SimpleBot | None = None,
+) -> Expectation | None:
+    """The learner's bid valued against every bid they could make (pass and each contract
+    above the highest so far), by playing each out on deals drawn from their hand; None when
+    the deal has no bid of theirs. The count's own bid (``count_bid``) is never labelled: the
+    playouts' takers play by the rules of thumb, weaker than a player, and a bid by the book
+    is no mistake for that; any other bid is labelled by its loss."""
+    found = learner_bid(record, seat)
+    if found is None:
+        return None
+    before, bid = found
+    bids = [a for a in before.legal_actions() if type(a) is Bid]
+    chosen = bids.index(bid)
+    sampler = _bid_sampler(before, seat, bids, record, bot or SimpleBot())
+    options = [(str(b),) for b in bids]
+    valued = expectation(Decision.BID, options, chosen, sampler, rng, samples, more)
+    if bid.contract == count_bid(before, seat):
+        return replace(valued, verdict=None)
+    return valued
+
+
+# --- "show me how" --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ShownHow:
+    """The rest of the real deal after a better card: ``line`` the cards from it to the end
+    (with the seat of each), every seat answering by SimpleBot's rules of thumb, the learner
+    too; ``score`` the learner's side's score at its end (points of the deal's score)."""
+
+    line: tuple[tuple[int, Card], ...]
+    score: int
+
+
+def show_how(deal: Deal, card: Card) -> ShownHow:
+    """The real deal ``deal`` played on from ``card`` (the seat to play's better card): the
+    bots answer, and play the seat's own cards after it, to the end."""
+    seat = deal.to_play
+    attack = deal.is_attack(seat)
+    played = deal.copy()
+    played.push(Play(card))
+    bot = SimpleBot()
+    while played.phase is Phase.PLAYING:
+        turn = played.to_play
+        played.push(bot.choose(played, turn, DecisionRandom(played.seed + len(played.moves))))
+    line = [
+        (seat_of, card_of)
+        for trick in played.tricks[len(deal.tricks):]
+        for seat_of, card_of in zip(trick.seats, trick.cards, strict=True)
+    ][len(deal.trick):]  # from the better card: the trick's earlier cards were played
+    assert played.taker is not None
+    points = played.result().marks[played.taker] // taker_share(played)
+    return ShownHow(tuple(line), points if attack else -points)
+
+
+def bid_contract(option: Option) -> Contract | None:
+    """The contract an option of a bid names (None: pass)."""
+    action = parse_action(option.moves[0])
+    assert type(action) is Bid
+    return action.contract
+
+
+def option_cards(option: Option) -> tuple[Card, ...]:
+    """The cards an option of a card names."""
+    out = []
+    for move in option.moves:
+        action = parse_action(move)
+        assert type(action) is Play
+        out.append(action.card)
+    return tuple(out)
+
+
+__all__ = [
+    "CUTOFFS",
+    "MORE_SAMPLES",
+    "SAMPLES",
+    "SEED",
+    "SOLVE_AT",
+    "Decision",
+    "Expectation",
+    "Option",
+    "ShownHow",
+    "Verdict",
+    "bid_contract",
+    "card_groups",
+    "count_bid",
+    "expectation",
+    "expected_bid",
+    "expected_card",
+    "learner_bid",
+    "option_cards",
+    "play_out",
+    "review_rng",
+    "show_how",
+    "solved_mark",
+    "taker_share",
+    "verdict_for",
+]
