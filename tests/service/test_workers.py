@@ -115,7 +115,8 @@ def test_a_dask_scheduler_named_in_the_setting_runs_the_jobs_on_its_workers(
         with get_task_stream(client=watcher) as stream:
             outcomes = until_done(service, asks)  # type: ignore[arg-type]
         assert [o.state for o in outcomes] == [State.DONE] * 4, [o.reason for o in outcomes]
-        assert [o.value for o in outcomes] == [generate("proven", s, 4) for s in seeds]
+        assert [o.value.puzzle for o in outcomes] == [generate("proven", s, 4) for s in seeds]
+        assert all(o.value.solution is not None for o in outcomes)  # each with its proof
         assert len({task["worker"] for task in stream.data}) == 2  # both workers computed
         executor.shutdown(wait=False)
 
