@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.bots.base import Bot
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine import FFT_2012, Contract, Deal, DealRecord, Phase, Rules, rules_named
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER, PracticeDeal

@@ -119,7 +119,7 @@ def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
     from tutor.bots.simulate import WAITING
 
     deal = record.deal()
-    bot = BotLevel.STRONG.bot()  # one for every seat: it reads only what the seat may know
+    bot = BotLevel.EXPERT.bot()  # one for every seat: it reads only what the seat may know
     moves: list[str] = []
     while deal.phase in WAITING and (seat := deal.current_seat) not in (None, learner):
         action = bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))
