@@ -9,8 +9,8 @@ SimpleBot elsewhere, against SimpleBot alone on the same cards (``tutor.bots.dup
 prints the mean gain in marks per deal with its 95% interval (Student's t on the per-deal
 means), split by role, the tails of the per-deal gains (excess kurtosis, the share of the
 squared deviations due to the 5% of deals farthest from the mean) and the player's CPU time
-per decision. ``--minutes`` stops early after that much CPU time; ``--out`` writes each deal's
-seat gains as a JSON line.
+per decision. ``--minutes`` stops early after that much wall-clock time (the machine may be
+shared); ``--out`` writes each deal's seat gains as a JSON line.
 """
 
 from __future__ import annotations
@@ -71,18 +71,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed-start", type=int, default=EVALUATION_SEEDS.start)
-    parser.add_argument("--minutes", type=float, default=None, help="stop after this CPU time")
+    parser.add_argument("--minutes", type=float, default=None, help="stop after this wall time")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     level = BotLevel.from_code(args.bot)
     times: list[float] = []
-    started = time.process_time()
+    started, wall = time.process_time(), time.monotonic()
     budget = None if args.minutes is None else args.minutes * 60
     out = args.out.open("w") if args.out else None
 
     def seeds():  # type: ignore[no-untyped-def]
         for seed in range(args.seed_start, args.seed_start + args.deals):
-            if budget is not None and time.process_time() - started > budget:
+            if budget is not None and time.monotonic() - wall > budget:
                 return
             yield seed
 
@@ -97,7 +97,7 @@ def main() -> None:
     last = report.deals[-1].seed if report.deals else args.seed_start
     print(f"{level.value} against beginner, {args.players} players, seeds {args.seed_start}.."
           f"{last}: {len(report.deals)} deals played, {report.redeals} dealt again; "
-          f"{time.process_time() - started:.0f} s CPU")
+          f"{time.process_time() - started:.0f} s CPU, {time.monotonic() - wall:.0f} s wall")
     print(f"  {'':<10}{'deals':>8}{'gain/deal':>11}{'95% interval':>22}")
     rows = [("all seats", report.overall())] + [
         (role.value, report.by_role(role)) for role in Role
