@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_review_page import until_reviewed
-from tutor.bots.levels import BotLevel
+from tutor.bots.levels import STRENGTH, BotLevel
 from tutor.bots.simple import SimpleBot
 from tutor.bots.strong import StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
@@ -615,6 +615,27 @@ def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: Learner
     at.button(key="practice-next-deal").click().run()
     assert game_of(at).players == 3 and game_of(at).game_id != first.game_id
     assert mine.game(first.game_id).meta["rows"]  # the finished deal kept in its game
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("Club", "Expert", "marks per deal", "deals")),
+     ("it", ("Circolo", "Esperto", "punti per smazzata", "smazzate"))],
+)
+def test_the_level_choice_shows_each_levels_measured_strength(
+    lang: str, words: tuple[str, ...]
+) -> None:
+    at = open_practice(seed="4", players="4", lang=lang)
+    caption = next(c.value for c in at.caption if words[0] in c.value and words[1] in c.value)
+    for level in (BotLevel.CLUB, BotLevel.EXPERT):
+        measured = STRENGTH[level]
+        mean = f"{measured.mean:+.1f}"
+        low, high = f"{measured.low:+.1f}", f"{measured.high:+.1f}"
+        if lang == "it":
+            mean, low, high = (x.replace(".", ",") for x in (mean, low, high))
+        assert f"{mean} {words[2]}" in caption
+        assert f"{low}" in caption and f"{high}" in caption
+        assert f"{measured.deals} {words[3]}" in caption
 
 
 def test_the_level_selector_speaks_italian() -> None:

@@ -167,7 +167,7 @@ def test_a_king_is_not_cashed_in_a_suit_a_partner_is_void_in():
 
 
 # --- five players: the partner not yet known ----------------------------------------------------
-def seek_deal() -> Deal:
+def called_king_deal() -> Deal:
     # Five players: the taker (seat 0) called the king of hearts, held by seat 1; the taker
     # wins the first trick with the 21.
     deal = playing(5, {0: "T21 2H 3H", 1: "KH 4H", 2: "5H", 3: "6H", 4: "7H"}, taker=0)
@@ -179,14 +179,10 @@ def seek_deal() -> Deal:
     return deal
 
 
-def test_seek_the_partner_the_taker_leads_a_low_card_of_the_called_suit():
-    deal = seek_deal()
-    assert club_card(deal) == min(c for c in parse_cards("1H 2H 3H") if deal.hands[0] >> c & 1)
-
-
 def test_the_partner_shows_itself_with_the_called_king_on_the_takers_lead():
-    deal = seek_deal()
-    deal.push(Play(club_card(deal)))
+    deal = called_king_deal()
+    low = min(c for c in parse_cards("1H 2H 3H") if deal.hands[0] >> c & 1)
+    deal.push(Play(low))  # the taker leads a low heart, the called suit
     assert club_card(deal) == C("KH")
 
 

@@ -240,22 +240,6 @@ def kings_kept_while_a_partner_may_be_void(deal: Deal, view: View, legal: int) -
 
 
 # --- five players: the partner not yet known ----------------------------------------------------
-def seek_the_partner(deal: Deal, view: View, legal: int) -> Card | None:
-    """At five players the taker who does not know its partner yet (the called king not played,
-    §4.2) leads a low card of the called suit after the first trick (§4.3): the partner wins it
-    with the king and is known from then on, and the taker's low card costs nothing."""
-    called = deal.called
-    if deal.trick or view.players != 5 or view.seat != view.taker or called is None:
-        return None
-    if not deal.tricks_done or view.friends != frozenset({view.seat}):
-        return None
-    if (view.played | view.hand | view.out) >> called & 1 or called >= FIRST_TRUMP:
-        return None
-    low = legal & SUIT_MASKS[called // 14]
-    low &= ~(KINGS_MASK | QUEENS_MASK)
-    return lowest_plain(low) if low else None
-
-
 def the_partner_shows_itself(deal: Deal, view: View, legal: int) -> Card | None:
     """At five players the called king's holder, when the taker leads the called suit, plays
     the king at once, unless a seat after it that may be a defender is known void there: the
@@ -278,7 +262,6 @@ CONVENTIONS: tuple[Convention, ...] = (
     no_overtrump_of_a_partner,
     signal_a_strong_suit,
     the_partner_shows_itself,
-    seek_the_partner,
     chasse_au_petit,
     lead_the_signalled_suit,
     kings_kept_while_a_partner_may_be_void,
