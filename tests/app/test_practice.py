@@ -619,8 +619,8 @@ def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: Learner
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", ("Club", "Expert", "marks per deal", "deals")),
-     ("it", ("Circolo", "Esperto", "punti per smazzata", "smazzate"))],
+    [("en", ("Club", "Expert", "marks per deal", "deals", "no measurable gain")),
+     ("it", ("Circolo", "Esperto", "punti per smazzata", "smazzate", "nessun guadagno"))],
 )
 def test_the_level_choice_shows_each_levels_measured_strength(
     lang: str, words: tuple[str, ...]
@@ -629,13 +629,14 @@ def test_the_level_choice_shows_each_levels_measured_strength(
     caption = next(c.value for c in at.caption if words[0] in c.value and words[1] in c.value)
     for level in (BotLevel.CLUB, BotLevel.EXPERT):
         measured = STRENGTH[level]
-        mean = f"{measured.mean:+.1f}"
-        low, high = f"{measured.low:+.1f}", f"{measured.high:+.1f}"
+        mean = f"{measured.mean:+.2f}"
+        low, high = f"{measured.low:+.2f}", f"{measured.high:+.2f}"
         if lang == "it":
             mean, low, high = (x.replace(".", ",") for x in (mean, low, high))
         assert f"{mean} {words[2]}" in caption
         assert f"{low}" in caption and f"{high}" in caption
         assert f"{measured.deals} {words[3]}" in caption
+    assert (words[4] in caption) is not all(STRENGTH[lv].beats_beginner() for lv in STRENGTH)
 
 
 def test_the_level_selector_speaks_italian() -> None:

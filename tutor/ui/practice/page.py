@@ -393,14 +393,17 @@ def strength_text(lang: str) -> str:
         if measured is None:
             lines.append(t(lang, "game.settings.strength_none", level=name))
             continue
-        lines.append(t(lang, "game.settings.strength", level=name, mean=signed(measured.mean, lang),
-                       low=signed(measured.low, lang), high=signed(measured.high, lang),
-                       deals=measured.deals))
+        line = t(lang, "game.settings.strength", level=name, mean=signed(measured.mean, lang),
+                 low=signed(measured.low, lang), high=signed(measured.high, lang),
+                 deals=measured.deals)
+        if not measured.beats_beginner():  # zero inside the interval: say so
+            line += " " + t(lang, "game.settings.strength_noise")
+        lines.append(line)
     return "  \n".join(lines)
 
 
 def signed(value: float, lang: str) -> str:
-    text = f"{value:+.1f}"
+    text = f"{value:+.2f}"
     return text.replace(".", ",") if lang == "it" else text
 
 
