@@ -11,7 +11,10 @@ a player void in the suit led must trump, and overtrump even a partner (§6.3), 
 in a suit is made to spend a trump on a king of that suit; the Excuse may be played instead of
 any card (§6.6) and stays with its side before the last trick, but changes camp when played to
 it (§7.1, §7.2); at five players the partner is whoever holds the called king, unknown until it
-is played, and the called suit may not be opened on the first trick (§4.2, §4.3).
+is played (§4.2).
+
+Tried and left out: at five players the taker leading the called suit to find its partner
+lost marks (see docs/performance.md).
 """
 
 from __future__ import annotations
