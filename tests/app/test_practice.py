@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_review_page import until_reviewed
+from tutor.bots.club import ClubBot
 from tutor.bots.levels import STRENGTH, BotLevel
 from tutor.bots.simple import SimpleBot
 from tutor.bots.strong import StrongBot
@@ -615,6 +616,20 @@ def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: Learner
     at.button(key="practice-next-deal").click().run()
     assert game_of(at).players == 3 and game_of(at).game_id != first.game_id
     assert mine.game(first.game_id).meta["rows"]  # the finished deal kept in its game
+
+
+def test_a_whole_deal_is_played_against_club_players(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.segmented_control(key="practice-level").set_value("club").run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game.level is BotLevel.CLUB
+    assert all(isinstance(bot, ClubBot) for bot in game.deal.bots.values())
+    assert "Computer players: Club" in table(at)["bar"]
+    play_deal(at, "garde")
+    assert not at.exception, at.exception
+    assert game_of(at).deal.stage in (Stage.FINISHED, Stage.REDEAL)
+    assert mine.game(game_of(at).game_id).meta["level"] == "club"
 
 
 @pytest.mark.parametrize(

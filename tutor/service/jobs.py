@@ -72,7 +72,7 @@ MINE_BUDGET = Budget(seconds=60.0)
 # The miner's version, stored with each mined puzzle: raise it when the miner's code changes
 # what a seed gives, and the stored puzzles are mined again.
 MINED_VERSION = 1
-# A Strong player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
+# An Expert player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
 # players after a learner's card; a pool that holds them longer is saturated, and the table
 # plays the rules of thumb instead rather than keep the learner waiting.
 BOT_BUDGET = Budget(seconds=8.0)
