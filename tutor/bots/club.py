@@ -225,7 +225,7 @@ def a_partner_may_be_void(view: View, suit: int) -> bool:
 
 
 def kings_kept_while_a_partner_may_be_void(deal: Deal, view: View, legal: int) -> Card | None:
-    """Do not cash a king (or a master queen) in a suit a partner is void in: the partner would
+    """Do not cash a king (or lead a queen) in a suit a partner is void in: the partner would
     have to spend a trump on a trick already won. Lead as SimpleBot would from the other cards."""
     if deal.trick:
         return None
@@ -236,6 +236,8 @@ def kings_kept_while_a_partner_may_be_void(deal: Deal, view: View, legal: int) -
     rest = legal & ~held_back
     if not held_back or not rest:
         return None
+    # SimpleBot's lead draws only to break a tie between equally long suits: a fixed rng keeps
+    # the convention deterministic without the decision's own.
     simple = lead_card(deal, view, legal, random.Random(0))
     if not held_back >> simple & 1:
         return None
