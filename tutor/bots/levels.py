@@ -74,7 +74,7 @@ class Strength:
 # (2026-12-02). Club's gain is inside the noise: no gain over Beginner is shown.
 STRENGTH: dict[BotLevel, Strength] = {
     BotLevel.CLUB: Strength(mean=0.05, low=-0.01, high=0.11, deals=10_119),
-    BotLevel.EXPERT: Strength(mean=4.05, low=1.54, high=6.57, deals=132),
+    BotLevel.EXPERT: Strength(mean=3.80, low=2.85, high=4.74, deals=851),
 }
 
 
