@@ -13,8 +13,10 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import open_app
 from tests.app.conftest import texts as page_texts
 from tests.app.test_review_page import until_reviewed
+from tutor.bots.club import ClubBot
+from tutor.bots.levels import STRENGTH, BotLevel
 from tutor.bots.simple import SimpleBot
-from tutor.bots.strong import BotLevel, StrongBot
+from tutor.bots.strong import StrongBot
 from tutor.engine.cards import KINGS_MASK, card_name, cards_of, display_order, format_card
 from tutor.practice import PracticeGame, Stage
 from tutor.practice.advice import CoachLevel
@@ -534,33 +536,33 @@ def test_the_computer_players_level_is_chosen_in_the_settings_and_kept_with_the_
     at = open_practice(seed="4", players="4", lang="en")
     level = at.segmented_control(key="practice-level")
     assert level.value == "beginner"
-    assert level.options == ["Beginner", "Strong"]
+    assert level.options == ["Beginner", "Club", "Expert"]
     assert all(isinstance(bot, SimpleBot) for bot in game_of(at).deal.bots.values())
     assert "Computer players: Beginner" in table(at)["bar"]  # the level in force, on the table
     hand = game_of(at).deal.hand
     # before the learner's first action: at once, the same cards, the same game
-    at.segmented_control(key="practice-level").set_value("strong").run()
+    at.segmented_control(key="practice-level").set_value("expert").run()
     assert not at.exception, at.exception
     game = game_of(at)
-    assert game.level is BotLevel.STRONG and game.deal.hand == hand and game.number == 1
+    assert game.level is BotLevel.EXPERT and game.deal.hand == hand and game.number == 1
     assert sorted(game.deal.bots) == [1, 2, 3]
     assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
-    assert "Computer players: Strong" in table(at)["bar"]
+    assert "Computer players: Expert" in table(at)["bar"]
     at.button(key="practice-bid-garde").click().run()  # taken: the deal goes on, unfinished
     assert not at.exception, at.exception
     saved = mine.game(game_of(at).game_id).meta
-    assert saved["level"] == "strong"
+    assert saved["level"] == "expert"
     params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
     reloaded = open_practice(**params)  # the same game, its level with it
-    assert game_of(reloaded).level is BotLevel.STRONG
-    assert reloaded.segmented_control(key="practice-level").value == "strong"
+    assert game_of(reloaded).level is BotLevel.EXPERT
+    assert reloaded.segmented_control(key="practice-level").value == "expert"
     # a new visit shows a beginners' game and offers the unfinished one: resumed, the
     # selector shows the resumed game's level
     visit = open_practice(lang="en")
     assert visit.segmented_control(key="practice-level").value == "beginner"
     visit.button(key=f"practice-offer-{game_of(at).game_id}").click().run()
-    assert game_of(visit).level is BotLevel.STRONG
-    assert visit.segmented_control(key="practice-level").value == "strong"
+    assert game_of(visit).level is BotLevel.EXPERT
+    assert visit.segmented_control(key="practice-level").value == "expert"
 
 
 def test_a_level_chosen_mid_deal_plays_from_the_next_deal_and_says_so(
@@ -570,21 +572,21 @@ def test_a_level_chosen_mid_deal_plays_from_the_next_deal_and_says_so(
     at.button(key="practice-bid-pass").click().run()
     first = game_of(at)
     moves = list(first.deal.moves)
-    at.segmented_control(key="practice-level").set_value("strong").run()
+    at.segmented_control(key="practice-level").set_value("expert").run()
     assert not at.exception, at.exception
     game = game_of(at)
     assert game is first and game.deal.moves == moves  # the deal goes on, nothing hidden
     assert game.level is BotLevel.BEGINNER
     assert all(isinstance(bot, SimpleBot) for bot in game.deal.bots.values())
-    assert any("Strong from the next deal" in i for i in infos(at)), infos(at)
-    assert "Computer players: Beginner (Strong from the next deal)" in table(at)["bar"]
-    assert at.segmented_control(key="practice-level").value == "strong"  # as chosen
+    assert any("Expert from the next deal" in i for i in infos(at)), infos(at)
+    assert "Computer players: Beginner (Expert from the next deal)" in table(at)["bar"]
+    assert at.segmented_control(key="practice-level").value == "expert"  # as chosen
     play_deal(at, "pass")
     at.button(key="practice-next-deal").click().run()
     game = game_of(at)
-    assert game is first and game.number == 2 and game.level is BotLevel.STRONG
+    assert game is first and game.number == 2 and game.level is BotLevel.EXPERT
     assert all(isinstance(bot, StrongBot) for bot in game.deal.bots.values())
-    assert "Computer players: Strong" in table(at)["bar"]
+    assert "Computer players: Expert" in table(at)["bar"]
 
 
 def test_my_progress_counts_a_practice_deal_once_it_is_finished(mine: LearnerStore) -> None:
@@ -633,8 +635,44 @@ def test_players_chosen_mid_deal_start_a_new_game_at_the_next_deal(mine: Learner
     assert mine.game(first.game_id).meta["rows"]  # the finished deal kept in its game
 
 
+def test_a_whole_deal_is_played_against_club_players(mine: LearnerStore) -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.segmented_control(key="practice-level").set_value("club").run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game.level is BotLevel.CLUB
+    assert all(isinstance(bot, ClubBot) for bot in game.deal.bots.values())
+    assert "Computer players: Club" in table(at)["bar"]
+    play_deal(at, "garde")
+    assert not at.exception, at.exception
+    assert game_of(at).deal.stage in (Stage.FINISHED, Stage.REDEAL)
+    assert mine.game(game_of(at).game_id).meta["level"] == "club"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("Club", "Expert", "marks per deal", "deals", "no measurable gain")),
+     ("it", ("Circolo", "Esperto", "punti per smazzata", "smazzate", "nessun guadagno"))],
+)
+def test_the_level_choice_shows_each_levels_measured_strength(
+    lang: str, words: tuple[str, ...]
+) -> None:
+    at = open_practice(seed="4", players="4", lang=lang)
+    caption = next(c.value for c in at.caption if words[0] in c.value and words[1] in c.value)
+    for level in (BotLevel.CLUB, BotLevel.EXPERT):
+        measured = STRENGTH[level]
+        mean = f"{measured.mean:+.2f}"
+        low, high = f"{measured.low:+.2f}", f"{measured.high:+.2f}"
+        if lang == "it":
+            mean, low, high = (x.replace(".", ",") for x in (mean, low, high))
+        assert f"{mean} {words[2]}" in caption
+        assert f"{low}" in caption and f"{high}" in caption
+        assert f"{measured.deals} {words[3]}" in caption
+    assert (words[4] in caption) is not all(STRENGTH[lv].beats_beginner() for lv in STRENGTH)
+
+
 def test_the_level_selector_speaks_italian() -> None:
     at = open_practice(seed="4", players="4", lang="it")
     level = at.segmented_control(key="practice-level")
     assert level.label == "Giocatori del computer"
-    assert level.options == ["Principiante", "Forte"]
+    assert level.options == ["Principiante", "Circolo", "Esperto"]

@@ -29,7 +29,7 @@ import time
 from concurrent.futures import Executor
 
 from tutor.bots import SimpleBot, decision_rng, play_deal
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine import Action, AnnounceChelem, Bid, Call, DealRecord, Discard, Phase, Play
 from tutor.practice import LEARNER, PracticeDeal, Refusal
 from tutor.practice.game import bots_of
@@ -112,7 +112,7 @@ def _learner_game(service: AnalysisService, seed: int, out: list[Timed]) -> None
     """One learner's deal against Strong players, the page's way: per action, its time,
     whether it waited for a search, whether the workers' answer failed (over budget on a
     busy machine) and the rules of thumb played instead."""
-    deal = PracticeDeal(4, seed, DEALER, bots=bots_of(BotLevel.STRONG, 4), elsewhere=True)
+    deal = PracticeDeal(4, seed, DEALER, bots=bots_of(BotLevel.EXPERT, 4), elsewhere=True)
     who = Requester(f"learner-{seed}", f"10.0.0.{seed % 250}")
     learner = SimpleBot()
     while not deal.finished:

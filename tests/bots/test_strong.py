@@ -90,8 +90,8 @@ def test_before_the_last_tricks_it_plays_as_the_simple_bot() -> None:
 
 def test_levels_make_their_bots() -> None:
     assert isinstance(BotLevel.BEGINNER.bot(), SimpleBot)
-    assert isinstance(BotLevel.STRONG.bot(), StrongBot)
-    assert BotLevel.from_code("strong") is BotLevel.STRONG
+    assert isinstance(BotLevel.EXPERT.bot(), StrongBot)
+    assert BotLevel.from_code("strong") is BotLevel.EXPERT
     with pytest.raises(ValueError):
         BotLevel.from_code("<b>grandmaster</b>")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from tutor.bots import SimpleBot, StrongBot, decision_rng
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine import Deal, DealRecord, Play, format_card
 from tutor.practice import LEARNER, PracticeDeal, Stage
 from tutor.practice.game import bots_of
@@ -39,7 +39,7 @@ def awaiting_search(players: int = 4, seed: int = SEED, dealer: int = DEALER) ->
 
 
 def page_deal(record: DealRecord) -> PracticeDeal:
-    return PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, record.players),
+    return PracticeDeal.from_record(record, bots=bots_of(BotLevel.EXPERT, record.players),
                                     elsewhere=True)
 
 
@@ -67,7 +67,7 @@ def test_the_workers_card_is_the_one_the_strong_player_chooses_in_place() -> Non
     chosen = StrongBot().choose(in_place, seat, decision_rng(in_place.seed, len(in_place.moves)))
     answer = worker_answer(page_deal(record))
     assert answer[0] == str(chosen)
-    here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, record.players))
+    here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.EXPERT, record.players))
     assert here.moves[len(record.moves):] == list(answer)  # every bot until the learner's turn
 
 
@@ -110,7 +110,7 @@ def test_played_through_the_workers_the_deal_is_the_one_the_bots_play_in_place()
     """The learner plays the rules of thumb's cards; every search is answered as a worker
     would: the same moves as the Strong players searching in place."""
     record = awaiting_search()
-    here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, record.players))
+    here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.EXPERT, record.players))
     there = page_deal(record)
     learner = SimpleBot()
     for deal in (here, there):

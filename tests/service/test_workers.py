@@ -130,7 +130,7 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
     from tests.practice.test_thinking import awaiting_search, page_deal
     from tests.review.test_review_deal import blunder_record
     from tutor.bots import SimpleBot, decision_rng
-    from tutor.bots.strong import BotLevel
+    from tutor.bots.levels import BotLevel
     from tutor.engine import Play
     from tutor.practice import LEARNER, PracticeDeal
     from tutor.practice.game import bots_of
@@ -158,7 +158,7 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
             assert reports and all(p.total == 1 + 2 * 18 for p in reports)
 
             record = awaiting_search()
-            here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.STRONG, 4))
+            here = PracticeDeal.from_record(record, bots=bots_of(BotLevel.EXPERT, 4))
             there = page_deal(record)
             bruno = Requester("bruno", "10.0.0.2")
             searches = 0

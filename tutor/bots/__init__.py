@@ -1,5 +1,5 @@
-"""Computer players (pure Python): the ``Bot`` protocol, ``SimpleBot`` and ``StrongBot``, and
-the levels a practice game offers (``BotLevel``)."""
+"""Computer players (pure Python): the ``Bot`` protocol, ``SimpleBot``, ``ClubBot`` and
+``StrongBot``, and the levels a practice game offers (``BotLevel``)."""
 
 from tutor.bots.base import Bot
 from tutor.bots.bidding import (
@@ -14,17 +14,20 @@ from tutor.bots.bidding import (
     hand_strength,
     wanted_contract,
 )
+from tutor.bots.club import ClubBot
 from tutor.bots.ecart import plan_ecart
 from tutor.bots.knowledge import View, observe
+from tutor.bots.levels import BotLevel
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import bot_step, decision_rng, play_deal
-from tutor.bots.strong import BotLevel, StrongBot
+from tutor.bots.strong import StrongBot
 
 __all__ = [
     "SCALE",
     "SOURCE",
     "Bot",
     "BotLevel",
+    "ClubBot",
     "CountItem",
     "CountLine",
     "HandCount",

@@ -232,6 +232,12 @@ def _lead(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
     return cards_of(legal)[0]
 
 
+def lead_card(deal: Deal, view: View, legal: int, rng: random.Random) -> Card:
+    """The card SimpleBot leads from ``legal`` (any part of the legal cards: what a
+    convention leaves it to choose from)."""
+    return _lead(deal, view, legal, rng)
+
+
 def len_of(mask: int, suit: int) -> int:
     return (mask & SUIT_MASKS[suit]).bit_count()
 

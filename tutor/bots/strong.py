@@ -19,14 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from enum import Enum
 
 from tutor.analysis.solver import (
     Setup,
     Solver,
     start,
 )
-from tutor.bots.base import Bot
 from tutor.bots.cardplay import choose_card
 from tutor.bots.knowledge import TableKnowledge
 from tutor.bots.sampling import hidden_cards, sample_deal
@@ -152,34 +150,4 @@ def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
     return {card: (lower + upper) / 2 for group, lower, upper in bounds for card in group}
 
 
-class BotLevel(Enum):
-    """The computer players' level in a practice game."""
-
-    BEGINNER = "beginner"  # SimpleBot: rules of thumb
-    STRONG = "strong"  # StrongBot: the solver over sampled deals in the last tricks
-
-    @classmethod
-    def from_code(cls, code: str) -> BotLevel:
-        """The level named ``code``; ValueError for any other text."""
-        for level in cls:
-            if level.value == code:
-                return level
-        raise ValueError(f"unknown bot level {code!r}: use beginner or strong")
-
-    def bot(self) -> Bot:
-        """A new computer player of this level (one per seat or shared: both read only what
-        the seat they play may know)."""
-        if self is BotLevel.STRONG:
-            return StrongBot()
-        return SimpleBot()
-
-
-__all__ = [
-    "NODE_LIMIT",
-    "SAMPLES",
-    "SOLVE_FROM",
-    "BotLevel",
-    "StrongBot",
-    "shared_marks",
-    "solved_marks",
-]
+__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "StrongBot", "shared_marks", "solved_marks"]

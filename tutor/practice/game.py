@@ -9,8 +9,9 @@ deal is dealt, played and scored under it, and the saved game names it (a game s
 variants is FFT 2012). A variant with a target of its own (online-first-to-100: first to 100)
 starts with that target.
 
-The computer players have a level (``BotLevel``: beginner, the rules of thumb of SimpleBot; or
-strong), kept with the game; a game saved before levels is played by beginners.
+The computer players have a level (``BotLevel``: beginner, the rules of thumb of SimpleBot;
+club, ClubBot's conventions over them; or expert, StrongBot, once called strong), kept with the
+game; a game saved before levels is played by beginners.
 
 Everything needed to resume the game is plain data (``to_data``/``from_data``): the settings,
 the finished deals (seed, dealer, moves, marks) and the moves of the deal in progress.
@@ -24,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.bots.base import Bot
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine import FFT_2012, Contract, Deal, DealRecord, Phase, Rules, rules_named
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER, PracticeDeal

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine import Rules
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal

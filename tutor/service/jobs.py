@@ -79,7 +79,7 @@ MINE_BUDGET = Budget(seconds=60.0)
 # The miner's version, stored with each mined puzzle: raise it when the miner's code changes
 # what a seed gives, and the stored puzzles are mined again.
 MINED_VERSION = 1
-# A Strong player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
+# An Expert player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
 # players after a learner's card; a pool that holds them longer is saturated, and the table
 # plays the rules of thumb instead rather than keep the learner waiting.
 BOT_BUDGET = Budget(seconds=8.0)
@@ -166,7 +166,7 @@ def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
     from tutor.bots.simulate import WAITING
 
     deal = record.deal()
-    bot = BotLevel.STRONG.bot()  # one for every seat: it reads only what the seat may know
+    bot = BotLevel.EXPERT.bot()  # one for every seat: it reads only what the seat may know
     moves: list[str] = []
     while deal.phase in WAITING and (seat := deal.current_seat) not in (None, learner):
         action = bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))

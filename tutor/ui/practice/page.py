@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import STRENGTH, BotLevel
 from tutor.engine import (
     FFT_2012,
     PRESETS,
@@ -382,6 +382,31 @@ def _on_named_action(name: str) -> None:
         on_review({"open": None, "close": None, "back": -1, "next": 1}.get(arg, 0))
 
 
+def strength_text(lang: str) -> str:
+    """Each level's measured strength against Beginner (``tutor.bots.levels.STRENGTH``)."""
+    lines = [t(lang, "game.settings.strength_heading")]
+    for level in BotLevel:
+        if level is BotLevel.BEGINNER:
+            continue
+        name = t(lang, f"game.settings.levels.{level.value}")
+        measured = STRENGTH.get(level)
+        if measured is None:
+            lines.append(t(lang, "game.settings.strength_none", level=name))
+            continue
+        line = t(lang, "game.settings.strength", level=name, mean=signed(measured.mean, lang),
+                 low=signed(measured.low, lang), high=signed(measured.high, lang),
+                 deals=measured.deals)
+        if not measured.beats_beginner():  # zero inside the interval: say so
+            line += " " + t(lang, "game.settings.strength_noise")
+        lines.append(line)
+    return "  \n".join(lines)
+
+
+def signed(value: float, lang: str) -> str:
+    text = f"{value:+.2f}"
+    return text.replace(".", ",") if lang == "it" else text
+
+
 # --- the settings --------------------------------------------------------------------------
 def _settings(state: PracticeState, lang: str) -> None:
     game = state.game
@@ -402,6 +427,7 @@ def _settings(state: PracticeState, lang: str) -> None:
         key="practice-level", on_change=_on_level, help=t(lang, "game.settings.level_help"),
         format_func=lambda v: t(lang, f"game.settings.levels.{v}"),
     )
+    st.caption(strength_text(lang))
     st.segmented_control(
         t(lang, "game.settings.coach"), [level.value for level in CoachLevel],
         key="practice-coach", on_change=_on_coach, help=t(lang, "game.settings.coach_help"),
