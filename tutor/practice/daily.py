@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from tutor.bots.simulate import play_deal
 from tutor.bots.strong import BotLevel
-from tutor.engine import Deal, Phase
+from tutor.engine import FFT_2012, Deal, Phase
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER
 from tutor.practice.game import SEED_RANGE, PracticeGame
@@ -64,8 +64,23 @@ def daily_game(day: date, *, coach: CoachLevel = CoachLevel.ALWAYS,
                elsewhere: bool = False) -> PracticeGame:
     """A practice game whose first deal is the day's, against Beginners, with no target."""
     cards = daily_deal(day)
-    return PracticeGame.new(DAILY_PLAYERS, cards.seed, dealer=cards.dealer, target=None,
+    game = PracticeGame.new(DAILY_PLAYERS, cards.seed, dealer=cards.dealer, target=None,
                             coach=coach, level=DAILY_LEVEL, elsewhere=elsewhere)
+    game.daily = day
+    return game
+
+
+def daily_mark(game: PracticeGame, on: date) -> int | None:
+    """The learner's mark on the deal of the day ``on``, once this game has played it out
+    (None otherwise): the game's first deal, the day's cards, at 4 against Beginners under
+    FFT 2012, finished on that day (all passing scores 0)."""
+    if game.daily != on or game.level is not DAILY_LEVEL or game.rules is not FFT_2012:
+        return None
+    row = game.rows[0] if game.rows else None
+    if row is None or row.number != 1 or not is_daily_deal(on, game.players, row.seed,
+                                                             row.dealer):
+        return None
+    return row.marks[LEARNER]
 
 
 def is_daily_deal(day: date, players: int, seed: int, dealer: int) -> bool:
@@ -112,6 +127,7 @@ __all__ = [
     "bot_mark",
     "daily_deal",
     "daily_game",
+    "daily_mark",
     "is_daily_deal",
     "percentile",
     "streak",
