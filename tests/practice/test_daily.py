@@ -20,12 +20,13 @@ from tutor.engine import (
     Play,
     ShowPoignee,
 )
-from tutor.practice import LEARNER
+from tutor.practice import LEARNER, PracticeGame
 from tutor.practice.daily import (
     DAILY_PLAYERS,
     bot_mark,
     daily_deal,
     daily_game,
+    daily_mark,
     is_daily_deal,
     percentile,
     streak,
@@ -127,3 +128,28 @@ def test_the_percentile_counts_the_marks_below_and_half_the_ties() -> None:
     assert percentile(DayStanding(-60, below=0, equal=1, count=4)) == 12
     assert percentile(DayStanding(0, below=2, equal=2, count=4)) == 75
     assert percentile(DayStanding(0, below=0, equal=0, count=0)) == 0
+
+
+def test_a_saved_deal_of_the_day_is_still_one_when_read_back_and_another_game_is_not() -> None:
+    game = daily_game(DAY)
+    data = game.to_data()
+    assert data["daily"] == "2026-12-02"
+    assert PracticeGame.from_data(data).daily == DAY
+    assert "daily" not in PracticeGame.new(4, 7).to_data()  # a game saved as before
+    assert PracticeGame.from_data(PracticeGame.new(4, 7).to_data()).daily is None
+
+
+def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> None:
+    game = daily_game(DAY)
+    assert daily_mark(game, DAY) is None  # not played yet
+    mine = learners_moves(play_deal(DAILY_PLAYERS, game.deal.seed, game.deal.dealer))
+    for action in mine:
+        if isinstance(action, ShowPoignee):
+            game.deal.show_poignee(None)
+            continue
+        learner_acts(game.deal, action)
+    assert game.record()
+    assert daily_mark(game, DAY) == game.rows[0].marks[LEARNER]
+    assert daily_mark(game, DAY + timedelta(days=1)) is None  # finished on another day
+    game.level = BotLevel.STRONG
+    assert daily_mark(game, DAY) is None
