@@ -10,12 +10,14 @@ from datetime import timedelta
 
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import open_app
 from tests.app.test_practice import game_of, open_practice, pick, texts
 from tutor.bots.strong import BotLevel
 from tutor.engine.cards import cards_of
 from tutor.practice import Stage
 from tutor.practice.daily import bot_mark, daily_deal, percentile, today
 from tutor.progress.store import Database, LearnerStore
+from tutor.ui.home import DAILY_DEAL
 
 
 def play_out(at: AppTest, bid: str) -> None:
@@ -92,3 +94,11 @@ def test_the_button_deals_it_a_reload_keeps_it_and_only_the_first_play_of_the_da
     assert "Giorni di fila in cui hai giocato la smazzata del giorno: 2." in shown
     standing = mine.daily_standing(day)
     assert standing is not None and standing.mark == 99_999 and standing.count == 1
+
+
+def test_the_home_page_opens_the_deal_of_the_day_on_the_practice_page() -> None:
+    at = open_app(lang="it")
+    at.button(key=DAILY_DEAL).click().run()
+    assert not at.exception, at.exception
+    game = at.session_state["practice-state"].game
+    assert game.daily == today() and game.deal.seed == daily_deal(today()).seed
