@@ -151,5 +151,8 @@ def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> 
     assert game.record()
     assert daily_mark(game, DAY) == game.rows[0].marks[LEARNER]
     assert daily_mark(game, DAY + timedelta(days=1)) is None  # finished on another day
+    game.next_deal()
+    assert daily_mark(game, DAY) is None  # the game's next deal is not the day's
+    game.number = 1
     game.level = BotLevel.STRONG
     assert daily_mark(game, DAY) is None

@@ -74,7 +74,9 @@ def daily_mark(game: PracticeGame, on: date) -> int | None:
     """The learner's mark on the deal of the day ``on``, once this game has played it out
     (None otherwise): the game's first deal, the day's cards, at 4 against Beginners under
     FFT 2012, finished on that day (all passing scores 0)."""
-    if game.daily != on or game.level is not DAILY_LEVEL or game.rules is not FFT_2012:
+    if game.daily != on or game.number != 1:  # the later deals of the game are not the day's
+        return None
+    if game.level is not DAILY_LEVEL or game.rules is not FFT_2012:
         return None
     row = game.rows[0] if game.rows else None
     if row is None or row.number != 1 or not is_daily_deal(on, game.players, row.seed,
