@@ -22,8 +22,9 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("tutor.analysis", "tutor.scoresheet", "tutor.scorequiz"),
     # the computer players (the strong one searches with the solver)
     ("tutor.bots",),
-    # the practice game against the bots, with its coach; the lessons and puzzles (mined
-    # from the bots' deals)
+    # the practice game against the bots, with its coach and the deal of the day
+    # (``tutor.practice.daily``, which reads a day's standing from the store); the lessons and
+    # puzzles (mined from the bots' deals)
     ("tutor.practice", "tutor.content"),
     # the review of a played deal: the solver's verdicts beside the coach's remarks
     ("tutor.review",),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
@@ -109,6 +110,9 @@ class PracticeGame:
     # a page's game: the Strong players' searches are asked of the analysis workers (see
     # ``PracticeDeal``); elsewhere they search in place
     elsewhere: bool = False
+    # the UTC day whose deal of the day this game's first deal is (``practice/daily.py``);
+    # None for any other game
+    daily: date | None = None
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
@@ -254,6 +258,7 @@ class PracticeGame:
                 "declined_poignee": self.deal.declined_poignee,
                 "takebacks": self.deal.takebacks,
             },
+            **({"daily": self.daily.isoformat()} if self.daily is not None else {}),
         }
 
     @classmethod
@@ -299,6 +304,8 @@ class PracticeGame:
                 rules,
                 level,
                 elsewhere,
+                # a game saved before the deal of the day names none
+                None if data.get("daily") is None else date.fromisoformat(str(data["daily"])),
             )
             return game
         except (KeyError, TypeError, ValueError) as error:

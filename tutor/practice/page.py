@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from typing import Any
 
@@ -18,6 +19,7 @@ from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
 from tutor.practice.game import PracticeGame
+from tutor.progress.store import DayStanding
 from tutor.review.deal import DealReview
 
 
@@ -60,6 +62,22 @@ class Unwatched:
         return f"{self.deal}:{self.first}:{self.first + len(self.events)}"
 
 
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """The deal of the day as the end panel shows it: the day, the game round it was read in,
+    the learner's mark in this play, whether this play was the one counted, the counted mark's
+    standing among the day's marks, the computer player's mark in the learner's seat, and the
+    streak of consecutive days played."""
+
+    day: date
+    game: int
+    mark: int
+    counted: bool
+    standing: DayStanding
+    computer: int
+    streak: int
+
+
 @dataclass
 class PracticeState:
     game: PracticeGame
@@ -93,6 +111,9 @@ class PracticeState:
     next_rules: Rules | None = None
     # New game was asked for during a deal in progress: the page asks before dropping it
     asking_new_game: bool = False
+    # the deal of the day's result, read once its deal is over (the game says whether it is
+    # the deal of the day: ``game.daily``, saved with it)
+    daily: DailyResult | None = None
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
@@ -186,4 +207,4 @@ class PracticeState:
         return out
 
 
-__all__ = ["Message", "MessageKind", "PracticeState", "Speed", "Unwatched"]
+__all__ = ["DailyResult", "Message", "MessageKind", "PracticeState", "Speed", "Unwatched"]

@@ -253,8 +253,22 @@ puzzle_ratings = sa.Table(
     sa.Column("updated", UTCDateTime(), nullable=False),
 )
 
+# The deal of the day (``practice/daily.py``): the learner's mark on the day's deal, the
+# first finished play of the day alone (one row per learner and day). Other learners see only
+# counts of a day's marks, never a row.
+daily_deals = sa.Table(
+    "daily_deals",
+    metadata,
+    _learner_column(),
+    sa.Column("day", sa.Date(), nullable=False),
+    sa.Column("mark", sa.Integer(), nullable=False),
+    sa.Column("played", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("learner_id", "day", name="pk_daily_deals"),
+    sa.Index("ix_daily_deals_day", "day", "mark"),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
 LEARNER_TABLES = (
     attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters,
-    learner_ratings, rating_history, games,
+    learner_ratings, rating_history, daily_deals, games,
 )

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -288,6 +288,18 @@ class RatedAnswer:
     overall: Rating
     theme: Rating
     puzzle: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class DayStanding:
+    """Where the learner's mark on a day's deal stands among everyone's marks on it: how many
+    were lower, how many equal (the learner's own among them), how many in all. Counts only:
+    no other learner's row crosses."""
+
+    mark: int
+    below: int
+    equal: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -660,7 +672,7 @@ class Database:
             if taken.rowcount != 1:
                 return False
             for table, key in ((t.lessons, "lesson"), (t.reviews, "item"), (t.bookmarks, "item"),
-                               (t.learner_ratings, "theme")):
+                               (t.learner_ratings, "theme"), (t.daily_deals, "day")):
                 mine = sa.select(table.c[key]).where(table.c.learner_id == learner_id)
                 connection.execute(
                     table.delete().where(table.c.learner_id == legacy, table.c[key].in_(mine))
@@ -1220,6 +1232,48 @@ class LearnerStore:
         )
         return [(item, note) for item, note in self._read(lambda c: c.execute(query).all())]
 
+    # --- the deal of the day ---------------------------------------------------------------
+
+    def record_daily(self, day: date, mark: int) -> bool:
+        """The learner's mark on ``day``'s deal, if it is their first finished play of the day
+        (True); a later play does not count (False) and changes nothing."""
+        if not isinstance(mark, int) or isinstance(mark, bool) or abs(mark) > 100_000:
+            raise ValueError(f"not a mark: {mark!r}")
+        d = t.daily_deals
+        insert = self.db._insert(d).values(
+            learner_id=self.learner_id, day=day, mark=mark, played=now()
+        ).on_conflict_do_nothing(index_elements=["learner_id", "day"]).returning(d.c.day)
+        # the row returned only when inserted (a rowcount is not reliable on both drivers)
+        return bool(self._write(lambda c: c.execute(insert).first() is not None))
+
+    def daily_days(self) -> list[date]:
+        """The days the learner played the deal of the day, oldest first (for the streak)."""
+        d = t.daily_deals
+        query = sa.select(d.c.day).where(d.c.learner_id == self.learner_id).order_by(d.c.day)
+        return [day for (day,) in self._read(lambda c: c.execute(query).all())]
+
+    def daily_standing(self, day: date) -> DayStanding | None:
+        """Where the learner's mark on ``day`` stands among everyone's (None: not played):
+        counts of lower, equal and all marks of the day, never another learner's row."""
+        d = t.daily_deals
+
+        def read(connection: Connection) -> DayStanding | None:
+            mark = connection.execute(
+                sa.select(d.c.mark).where(d.c.learner_id == self.learner_id, d.c.day == day)
+            ).scalar()
+            if mark is None:
+                return None
+            below, equal, count = connection.execute(
+                sa.select(
+                    sa.func.count().filter(d.c.mark < mark),
+                    sa.func.count().filter(d.c.mark == mark),
+                    sa.func.count(),
+                ).where(d.c.day == day)
+            ).one()
+            return DayStanding(int(mark), int(below), int(equal), int(count))
+
+        return self._read(read)
+
     # --- games -----------------------------------------------------------------------------
 
     def _mine(self, game_id: int) -> sa.ColumnElement[bool]:
@@ -1533,6 +1587,7 @@ class LearnerStore:
                 "puzzle_filters": rows(t.puzzle_filters),
                 "ratings": rows(t.learner_ratings, t.learner_ratings.c.theme),
                 "rating_history": rows(t.rating_history, t.rating_history.c.id),
+                "daily_deals": rows(t.daily_deals, t.daily_deals.c.day),
             }
 
         return self._read(dump)
@@ -1569,4 +1624,4 @@ def _glicko_values(rating: Rating) -> dict[str, float]:
 
 
 def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, datetime) else value
+    return value.isoformat() if isinstance(value, datetime | date) else value

@@ -11,6 +11,7 @@ from tutor.ui.session import bank, current_language
 from tutor.ui.views import show_cards
 
 START_LESSONS, OPEN_PUZZLES = "home-start-lessons", "home-open-puzzles"
+DAILY_DEAL = "home-daily-deal"
 
 
 def render() -> None:
@@ -32,7 +33,8 @@ def render() -> None:
 
 
 def _where_to_start(lang: str, first: str | None) -> None:
-    """The two ways in, as buttons under the title: on a phone they are on the first screen."""
+    """The ways in, as buttons under the title: on a phone they are on the first screen. The
+    deal of the day is one: the same deal for everyone today, on the practice page."""
     st.subheader(t(lang, "home.start_heading"))
     st.markdown(t(lang, "home.start_text"))
     row = st.container(horizontal=True)
@@ -42,3 +44,5 @@ def _where_to_start(lang: str, first: str | None) -> None:
                        query_params={"lang": lang, **({"lesson": first} if first else {})})
     if row.button(t(lang, "home.open_puzzles"), key=OPEN_PUZZLES, icon=page("puzzles").icon):
         st.switch_page(page("puzzles").file, query_params={"lang": lang})
+    if row.button(t(lang, "home.daily_deal"), key=DAILY_DEAL, icon=":material/today:"):
+        st.switch_page(page("practice").file, query_params={"lang": lang, "daily": "1"})

@@ -37,6 +37,7 @@ from tutor.ui.coach_text import level_text
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
 from tutor.ui.practice.coach_view import coach_drawer, coach_items, coach_notes, on_ask
+from tutor.ui.practice.daily_view import daily_button, daily_panel
 from tutor.ui.practice.details import deal_details
 from tutor.ui.practice.saving import (
     STATE,
@@ -466,6 +467,7 @@ def _header(state: PracticeState, lang: str) -> None:
             help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
             icon=":material/restart_alt:",
         )
+        daily_button(lang)
     if state.asking_new_game:
         _new_game_question(lang)
     game = state.game
@@ -646,6 +648,8 @@ def _practice() -> None:
         ending.finished(state, lang)
     elif stage is Stage.REDEAL:
         ending.redeal(state, lang)
+    if stage in (Stage.FINISHED, Stage.REDEAL) and state.review is None:
+        daily_panel(state, lang)
     deal_details(state, lang)
     ending.score_sheet(state, lang)
     _saved_games(state, lang)

@@ -18,6 +18,7 @@ import streamlit as st
 
 from tutor.engine import FFT_2012, PRESETS, Rules
 from tutor.practice import PracticeGame
+from tutor.practice.daily import daily_game, today
 from tutor.practice.game import SEED_RANGE
 from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import (
@@ -64,6 +65,7 @@ def _from_url(lang: str) -> PracticeState:
     dealer = query_int("dealer", 0, players - 1, lang)
     rules = PRESETS[query_choice("rules", PRESETS, lang) or FFT_2012.name]
     speed = Speed(query_choice("speed", [s.value for s in Speed], lang) or Speed.NORMAL)
+    daily = query_choice("daily", ["1"], lang) == "1"  # the deal of the day
     if players not in rules.players:  # a link naming a 4-player variant at 3 or 5: said
         notes.append((MessageKind.WARNING, four_only(rules, lang)))
         rules = FFT_2012
@@ -81,7 +83,9 @@ def _from_url(lang: str) -> PracticeState:
                     state.version = version
                     state.say(MessageKind.INFO, t(lang, "game.saved.restored"))
                     return state
-    if seed is not None:
+    if daily:
+        game = daily_game(today(), elsewhere=True)
+    elif seed is not None:
         game = PracticeGame.new(players, seed, dealer=dealer, rules=rules, elsewhere=True)
     else:
         game = PracticeGame.new(players, rules=rules, elsewhere=True)
@@ -89,7 +93,7 @@ def _from_url(lang: str) -> PracticeState:
     state.watched_deal = game.number
     for kind, text in notes:
         state.say(kind, text)
-    if game_id is None and seed is None:
+    if game_id is None and seed is None and not daily:
         state.offered = _unfinished(lang)
     state.speed = speed
     return state
@@ -175,6 +179,11 @@ def persist(state: PracticeState, lang: str, notice: Any) -> None:
         wanted["rules"] = game.rules.name
     elif "rules" in st.query_params:
         del st.query_params["rules"]
+    # the deal of the day's link deals today's, whichever day it was made
+    if game.daily is not None and game.number == 1:
+        wanted["daily"] = "1"
+    elif "daily" in st.query_params:
+        del st.query_params["daily"]
     if game.game_id is not None:
         wanted["game"] = str(game.game_id)
     elif "game" in st.query_params:

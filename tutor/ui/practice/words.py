@@ -4,7 +4,7 @@ language (the engine gives codes, the catalogs the sentences; the coach's words 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from tutor.engine import FFT_2012, Contract, Deal, Rules, first_to_speak, format_half
 from tutor.practice import LEARNER, Refusal, seat_key
@@ -64,11 +64,18 @@ def readable_date(when: datetime, lang: str) -> str:
              time=f"{when:%H:%M}")
 
 
+def readable_day(day: date, lang: str) -> str:
+    """'2 Dec 2026' / '2 dic 2026'."""
+    return t(lang, "game.daily.date", day=day.day,
+             month=t(lang, f"game.saved.months.m{day.month}"), year=day.year)
+
+
 __all__ = [
     "bids_by_seat",
     "contract_name",
     "points_text",
     "readable_date",
+    "readable_day",
     "refusal_words",
     "result_line",
     "seat_name",
