@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app
 from tests.app.test_practice import game_of, open_practice, pick, texts
-from tutor.bots.strong import BotLevel
+from tutor.bots.levels import BotLevel
 from tutor.engine.cards import cards_of
 from tutor.practice import Stage
 from tutor.practice.daily import bot_mark, daily_deal, percentile, today

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta, timezone
 
+from tutor.bots.levels import BotLevel
 from tutor.bots.simulate import play_deal
-from tutor.bots.strong import BotLevel
 from tutor.engine import (
     Action,
     AnnounceChelem,
@@ -154,5 +154,5 @@ def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> 
     game.next_deal()
     assert daily_mark(game, DAY) is None  # the game's next deal is not the day's
     game.number = 1
-    game.level = BotLevel.STRONG
+    game.level = BotLevel.EXPERT
     assert daily_mark(game, DAY) is None

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 
+from tutor.bots.levels import BotLevel
 from tutor.bots.simulate import play_deal
-from tutor.bots.strong import BotLevel
 from tutor.engine import FFT_2012, Deal, Phase
 from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import LEARNER
