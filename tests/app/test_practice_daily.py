@@ -11,7 +11,7 @@ from datetime import timedelta
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app
-from tests.app.test_practice import game_of, open_practice, pick, texts
+from tests.app.test_practice import game_of, open_practice, pick, table, texts
 from tutor.bots.levels import BotLevel
 from tutor.engine.cards import cards_of
 from tutor.practice import Stage
@@ -68,6 +68,27 @@ def test_the_deal_of_the_day_played_to_its_end_shows_the_percentile_and_the_stre
     assert "Days in a row you have played the deal of the day: 1." in shown
     assert "first finished play" not in shown
     assert at.query_params["daily"] == ["1"] or at.query_params["daily"] == "1"
+
+
+def test_the_deal_of_the_day_offers_no_take_back(mine: LearnerStore) -> None:
+    at = open_practice(daily="1", lang="en")
+    for _ in range(40):  # up to the learner's first card, then one card played
+        deal = game_of(at).deal
+        if deal.stage is Stage.PLAY:
+            pick(at, "practice-hand", cards_of(deal.legal_plays())[0])
+            break
+        play_out_one(at)
+    assert game_of(at).deal.last_learner_action() is not None  # there would be one to take
+    assert "undo" not in [a["id"] for a in table(at)["actions"]]
+
+
+def play_out_one(at: AppTest) -> None:
+    """The learner's one decision before play (a pass, no poignée, no chelem)."""
+    stage = game_of(at).deal.stage
+    key = {Stage.BID: "practice-bid-pass", Stage.POIGNEE: "practice-poignee-no",
+           Stage.CHELEM: "practice-chelem-no"}[stage]
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
 
 
 def test_the_button_deals_it_a_reload_keeps_it_and_only_the_first_play_of_the_day_counts(

@@ -5,6 +5,7 @@ is the mid-rank share of the day's marks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta, timezone
 
 from tutor.bots.levels import BotLevel
@@ -23,6 +24,7 @@ from tutor.engine import (
 from tutor.practice import LEARNER, PracticeGame
 from tutor.practice.daily import (
     DAILY_PLAYERS,
+    allows_take_backs,
     bot_mark,
     daily_deal,
     daily_game,
@@ -156,3 +158,21 @@ def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> 
     game.number = 1
     game.level = BotLevel.EXPERT
     assert daily_mark(game, DAY) is None
+
+
+def test_the_deal_of_the_day_is_played_once_without_take_backs() -> None:
+    game = daily_game(DAY)
+    assert not allows_take_backs(game)
+    mine = learners_moves(play_deal(DAILY_PLAYERS, game.deal.seed, game.deal.dealer))
+    for action in mine:
+        if isinstance(action, ShowPoignee):
+            game.deal.show_poignee(None)
+            continue
+        learner_acts(game.deal, action)
+    assert game.record()
+    assert daily_mark(game, DAY) is not None
+    game.rows[0] = replace(game.rows[0], takebacks=1)  # a deal taken back (an old save)
+    assert daily_mark(game, DAY) is None
+    game.next_deal()
+    assert allows_take_backs(game)  # the game's next deals are practice
+    assert allows_take_backs(PracticeGame.new(4, 7))

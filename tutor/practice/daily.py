@@ -82,7 +82,15 @@ def daily_mark(game: PracticeGame, on: date) -> int | None:
     if row is None or row.number != 1 or not is_daily_deal(on, game.players, row.seed,
                                                              row.dealer):
         return None
+    if row.takebacks:  # everyone plays the day's cards once, as at a duplicate table
+        return None
     return row.marks[LEARNER]
+
+
+def allows_take_backs(game: PracticeGame) -> bool:
+    """Whether the learner may take back an action: not in the deal of the day, which every
+    learner plays once on the same cards to be compared (a practice deal may always)."""
+    return game.daily is None or game.number != 1
 
 
 def is_daily_deal(day: date, players: int, seed: int, dealer: int) -> bool:
@@ -126,6 +134,7 @@ __all__ = [
     "DAILY_LEVEL",
     "DAILY_PLAYERS",
     "DailyDeal",
+    "allows_take_backs",
     "bot_mark",
     "daily_deal",
     "daily_game",

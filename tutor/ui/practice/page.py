@@ -31,6 +31,7 @@ from tutor.engine import (
 )
 from tutor.practice import LEARNER, TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.advice import CoachLevel
+from tutor.practice.daily import allows_take_backs
 from tutor.practice.page import MessageKind, PracticeState, Speed
 from tutor.progress.store import StoreError
 from tutor.ui.coach_text import level_text
@@ -296,6 +297,8 @@ def on_play(card: Card) -> None:
 def on_undo() -> None:
     """Take back the learner's last action and the computer players' replies to it."""
     state = _state()
+    if not allows_take_backs(state.game):  # a click sent before the button went away
+        return
     if state.game.deal.take_back_last() is None:
         state.took_back()
         state.message = None

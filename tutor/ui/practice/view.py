@@ -20,6 +20,7 @@ from tutor.engine import (
 )
 from tutor.practice import LEARNER, PracticeDeal, Stage, seat_key
 from tutor.practice.advice import CoachLevel, chien_face_up
+from tutor.practice.daily import allows_take_backs
 from tutor.practice.events import EventKind
 from tutor.practice.explain import card_verdicts
 from tutor.practice.page import PracticeState
@@ -123,7 +124,8 @@ def _hand(state: PracticeState, lang: str) -> tuple[list[dict[str, Any]], str | 
 def _actions(state: PracticeState, lang: str) -> list[dict[str, Any]]:
     """The buttons under the felt: the decision's, then the take-back while there is one."""
     out = _decision_actions(state, lang)
-    if state.review is None and state.game.deal.last_learner_action() is not None:
+    if state.review is None and allows_take_backs(state.game) \
+            and state.game.deal.last_learner_action() is not None:
         out.append({"id": "undo", "label": t(lang, "game.undo.button"),
                     "help": t(lang, "game.undo.help")})
     return out
