@@ -62,7 +62,7 @@ def test_the_deal_of_the_day_played_to_its_end_shows_the_percentile_and_the_stre
     assert standing.mark == game_of(at).rows[0].marks[0]
     shown = texts(at)
     assert "Deal of the day" in shown
-    assert f"did better than {percentile(standing)}% of the marks" in shown
+    assert f"did better than {percentile(standing)}% of the other players' marks" in shown
     assert "(players today: 3)" in shown
     assert f"The computer player in your seat scored {bot_mark(day):+d}" in shown
     assert "Days in a row you have played the deal of the day: 1." in shown
@@ -111,7 +111,7 @@ def test_the_button_deals_it_a_reload_keeps_it_and_only_the_first_play_of_the_da
     shown = texts(at)
     assert "Smazzata del giorno" in shown
     assert "Conta solo la prima volta" in shown and "+99999" in shown
-    assert "(giocatori oggi: 1)" in shown
+    assert "Sei il primo a finire la smazzata di oggi" in shown  # no one else to compare with
     assert "Giorni di fila in cui hai giocato la smazzata del giorno: 2." in shown
     standing = mine.daily_standing(day)
     assert standing is not None and standing.mark == 99_999 and standing.count == 1

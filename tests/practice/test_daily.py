@@ -124,12 +124,12 @@ def test_a_streak_is_the_consecutive_days_up_to_today_or_yesterday() -> None:
     assert streak([DAY - timedelta(days=5)], DAY - timedelta(days=5)) == 1
 
 
-def test_the_percentile_counts_the_marks_below_and_half_the_ties() -> None:
-    assert percentile(DayStanding(10, below=0, equal=1, count=1)) == 50
-    assert percentile(DayStanding(10, below=3, equal=1, count=4)) == 88
-    assert percentile(DayStanding(-60, below=0, equal=1, count=4)) == 12
-    assert percentile(DayStanding(0, below=2, equal=2, count=4)) == 75
-    assert percentile(DayStanding(0, below=0, equal=0, count=0)) == 0
+def test_the_percentile_counts_the_other_marks_below_and_half_the_other_ties() -> None:
+    assert percentile(DayStanding(10, below=0, equal=1, count=1)) is None  # no one else yet
+    assert percentile(DayStanding(10, below=3, equal=1, count=4)) == 100
+    assert percentile(DayStanding(-60, below=0, equal=1, count=4)) == 0
+    assert percentile(DayStanding(0, below=2, equal=2, count=4)) == 83
+    assert percentile(DayStanding(0, below=0, equal=0, count=0)) is None
 
 
 def test_a_saved_deal_of_the_day_is_still_one_when_read_back_and_another_game_is_not() -> None:

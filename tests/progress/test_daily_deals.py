@@ -30,8 +30,8 @@ def test_two_learners_see_only_their_own_mark_among_the_counts_of_the_day(
     assert bob.record_daily(DAY, computer + 40)
     assert alice.daily_standing(DAY) == DayStanding(computer, below=0, equal=1, count=2)
     assert bob.daily_standing(DAY) == DayStanding(computer + 40, below=1, equal=1, count=2)
-    assert percentile(alice.daily_standing(DAY)) == 25  # type: ignore[arg-type]
-    assert percentile(bob.daily_standing(DAY)) == 75  # type: ignore[arg-type]
+    assert percentile(alice.daily_standing(DAY)) == 0  # type: ignore[arg-type]
+    assert percentile(bob.daily_standing(DAY)) == 100  # type: ignore[arg-type]
     assert carol.daily_standing(DAY) is None  # not played: no standing, nothing of others'
     assert carol.daily_days() == []
     assert "daily_deals" in alice.export() and len(alice.export()["daily_deals"]) == 1

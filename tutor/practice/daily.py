@@ -122,12 +122,14 @@ def streak(days: Iterable[date], on: date) -> int:
     return count
 
 
-def percentile(standing: DayStanding) -> int:
-    """The share of the day's players a mark did better than, ties counted half (the mid-rank
-    percentile), in whole percent: 50 for the only player, 0 for a day nobody finished."""
-    if standing.count <= 0:
-        return 0
-    return round(100 * (standing.below + standing.equal / 2) / standing.count)
+def percentile(standing: DayStanding) -> int | None:
+    """The share of the other players' marks on the day's deal that this mark did better
+    than, a tie counted half, in whole percent; None while no one else has finished it (a
+    learner alone is compared with the computer player only)."""
+    others = standing.count - 1  # the standing counts the learner's own mark
+    if others <= 0:
+        return None
+    return round(100 * (standing.below + (standing.equal - 1) / 2) / others)
 
 
 __all__ = [

@@ -58,8 +58,12 @@ def daily_panel(state: PracticeState, lang: str) -> None:
     if not result.counted and standing.mark != result.mark:  # not this play's mark
         st.info(t(lang, "game.daily.first_counts", mark=f"{standing.mark:+d}"),
                 icon=":material/info:")
-    st.markdown(t(lang, "game.daily.percentile", mark=f"{standing.mark:+d}",
-                  percent=percentile(standing), n=standing.count))
+    share = percentile(standing)
+    if share is None:
+        st.markdown(t(lang, "game.daily.alone", mark=f"{standing.mark:+d}"))
+    else:
+        st.markdown(t(lang, "game.daily.percentile", mark=f"{standing.mark:+d}",
+                      percent=share, n=standing.count))
     st.markdown(t(lang, "game.daily.computer", mark=f"{result.computer:+d}"))
     st.markdown(t(lang, "game.daily.streak", n=result.streak))
 
