@@ -141,9 +141,8 @@ def test_a_saved_deal_of_the_day_is_still_one_when_read_back_and_another_game_is
     assert PracticeGame.from_data(PracticeGame.new(4, 7).to_data()).daily is None
 
 
-def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> None:
-    game = daily_game(DAY)
-    assert daily_mark(game, DAY) is None  # not played yet
+def play_the_days_deal(game: PracticeGame) -> None:
+    """Play the game's deal to its end with the learner's moves SimpleBot would make."""
     mine = learners_moves(play_deal(DAILY_PLAYERS, game.deal.seed, game.deal.dealer))
     for action in mine:
         if isinstance(action, ShowPoignee):
@@ -151,6 +150,12 @@ def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> 
             continue
         learner_acts(game.deal, action)
     assert game.record()
+
+
+def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> None:
+    game = daily_game(DAY)
+    assert daily_mark(game, DAY) is None  # not played yet
+    play_the_days_deal(game)
     assert daily_mark(game, DAY) == game.rows[0].marks[LEARNER]
     assert daily_mark(game, DAY + timedelta(days=1)) is None  # finished on another day
     game.next_deal()
@@ -163,13 +168,7 @@ def test_the_mark_counts_only_for_the_days_own_deal_at_its_level_and_rules() -> 
 def test_the_deal_of_the_day_is_played_once_without_take_backs() -> None:
     game = daily_game(DAY)
     assert not allows_take_backs(game)
-    mine = learners_moves(play_deal(DAILY_PLAYERS, game.deal.seed, game.deal.dealer))
-    for action in mine:
-        if isinstance(action, ShowPoignee):
-            game.deal.show_poignee(None)
-            continue
-        learner_acts(game.deal, action)
-    assert game.record()
+    play_the_days_deal(game)
     assert daily_mark(game, DAY) is not None
     game.rows[0] = replace(game.rows[0], takebacks=1)  # a deal taken back (an old save)
     assert daily_mark(game, DAY) is None

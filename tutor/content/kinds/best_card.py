@@ -81,7 +81,30 @@ class SeatToPlay:
         return self.deal.taker
 
 
-class BestCardExercise(ExerciseBase):
+class NotationExercise(ExerciseBase):
+    """An exercise on a moment of a real deal, given in the engine's one-line position
+    notation and parsed once, when the exercise is read."""
+
+    notation: StrictStr
+    _deal: Position = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _notation_parses(self) -> NotationExercise:
+        self._deal = read_notation(self.notation)
+        return self
+
+    @property
+    def deal(self) -> Position:
+        """The whole deal, every hand."""
+        return self._deal
+
+    @property
+    def position(self) -> SeatToPlay:
+        """The learner's view: their hand, the trick, the contract (seat to play)."""
+        return SeatToPlay(self._deal)
+
+
+class BestCardExercise(NotationExercise):
     """Which card keeps the best result? The answer is what the solver proves (``tutor
     check`` proves that one card, or one group of equivalent cards, is the only one within
     the margin). ``answer`` states the expected card(s) so that the check reports a
@@ -89,25 +112,8 @@ class BestCardExercise(ExerciseBase):
     lines."""
 
     kind: Literal["best-card"]
-    notation: StrictStr
     idea: Idea
     answer: CardList | None = None
-    _deal: Position = PrivateAttr()
-
-    @model_validator(mode="after")
-    def _notation_parses(self) -> BestCardExercise:
-        self._deal = read_notation(self.notation)
-        return self
-
-    @property
-    def deal(self) -> Position:
-        """The whole deal, every hand (parsed once, when the exercise was read)."""
-        return self._deal
-
-    @property
-    def position(self) -> SeatToPlay:
-        """The learner's view: their hand, the trick, the contract (seat to play)."""
-        return SeatToPlay(self._deal)
 
     def expected(self) -> frozenset[Card]:
         """The solver's best card (or group of equivalent cards)."""

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import PrivateAttr, StrictInt, StrictStr, model_validator
+from pydantic import StrictInt
 
 from tutor.content.errors import FieldPath
-from tutor.content.fields import ExerciseBase, read_notation
 from tutor.content.kinds.base import Say
-from tutor.content.kinds.best_card import SeatToPlay
+from tutor.content.kinds.best_card import NotationExercise
 from tutor.content.position_checks import Issue, Report
 from tutor.content.verdict import Verdict, judge_number
 from tutor.engine import (
@@ -101,28 +100,12 @@ class Tally:
         return self.total - self.played - self.yours - self.aside
 
 
-class CardsOutExercise(ExerciseBase):
+class CardsOutExercise(NotationExercise):
     """How many trumps (kings, cards of a suit) are still in the other players' hands?"""
 
     kind: Literal["cards-out"]
-    notation: StrictStr
     count: Counted
     answer: StrictInt | None = None
-    _deal: Position = PrivateAttr()
-
-    @model_validator(mode="after")
-    def _notation_parses(self) -> CardsOutExercise:
-        self._deal = read_notation(self.notation)
-        return self
-
-    @property
-    def deal(self) -> Position:
-        return self._deal
-
-    @property
-    def position(self) -> SeatToPlay:
-        """The learner's view: the seat to play, its hand, the trick, the contract."""
-        return SeatToPlay(self._deal)
 
     @property
     def me(self) -> int:
