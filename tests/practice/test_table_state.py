@@ -129,3 +129,32 @@ def test_the_table_data_says_why_a_card_is_not_playable_and_sends_every_face() -
     shown = {c["card"] for c in data["hand"]} | {c["card"] for c in data["trick"]}
     assert shown <= set(data["faces"]) and shown <= set(data["names"])
     assert data["mode"] == "play" and data["hand_action"] == "play"
+
+
+def test_the_chien_moves_aside_once_the_ecart_is_made_and_leaves_the_felt_at_the_first_card(
+) -> None:
+    """Newcomer review item 13: after the écart the chien is no longer shown in the middle of
+    the felt like a trick in play; it is put aside (small, labelled as the chien that was)
+    until the first card, then gone."""
+    from tutor.ui.i18n import t
+    from tutor.ui.practice.view import table_data
+
+    game = PracticeGame.new(4, 3)
+    deal = game.deal
+    deal.bid(next(b for b in deal.legal_bids() if b is not None and b.code == "garde"))
+    assert deal.stage is Stage.ECART
+    strip = table_data(PracticeState.resumed(game), "en")["strip"]
+    assert strip["aside"] is False and len(strip["cards"]) == 6
+    chien = strip["cards"]
+    while deal.stage is Stage.ECART:
+        refused = deal.discard_refusals()
+        deal.discard(next(c for c in cards_of(deal.hand) if c not in refused))
+    for lang in ("en", "it"):
+        strip = table_data(PracticeState.resumed(game), lang)["strip"]
+        assert strip["aside"] is True and strip["cards"] == chien
+        assert strip["label"] == t(lang, "game.ecart.chien_was")
+    deal.announce_chelem(False)
+    assert deal.stage is Stage.PLAY and not deal.deal.trick
+    assert table_data(PracticeState.resumed(game), "en")["strip"]["aside"] is True
+    deal.play(cards_of(deal.legal_plays())[0])
+    assert table_data(PracticeState.resumed(game), "en")["strip"] is None
