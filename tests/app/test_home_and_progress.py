@@ -82,3 +82,24 @@ def test_progress_names_each_theme_and_keeps_quiz_levels_out_of_the_puzzle_theme
     heading = f"**{t('en', 'dashboard.weak')}**"
     weak = next(m.value for m in at.markdown if m.value.startswith(heading))
     assert weak.splitlines()[2:] == [f"- {t('en', f'themes.{puzzle.theme.value}')}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_home_offers_the_first_lesson_as_the_primary_button_above_the_cards(lang):
+    """Newcomer review item 20: 'Start the first lesson' and 'Open the puzzles' are buttons
+    (the first one primary) right under the title, so a phone shows them on its first screen;
+    the first opens the first lesson."""
+    from tutor.ui.home import OPEN_PUZZLES, START_LESSONS
+
+    at = open_app(lang=lang)
+    start, puzzles = at.button(key=START_LESSONS), at.button(key=OPEN_PUZZLES)
+    assert start.label == t(lang, "home.start_lessons") and start.proto.type == "primary"
+    assert puzzles.label == t(lang, "home.open_puzzles") and puzzles.proto.type != "primary"
+    # the buttons come before the offers, under the title
+    offers_at = [h.value for h in at.subheader].index(t(lang, "home.offers_heading"))
+    main = list(at.main)
+    assert main.index(start) < main.index(at.subheader[offers_at])
+    start.click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["lesson"] == BANK.lessons[0].id
+    assert localized(BANK.lessons[0].title, lang) in texts(at)
