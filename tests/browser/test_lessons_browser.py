@@ -3,6 +3,8 @@ tests/output/screenshots/lessons/ (looked at by hand), and the cards drawn as ca
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.bank import bank
@@ -58,3 +60,25 @@ def test_next_opens_the_new_step_at_its_top(page, server):
         page.get_by_text(counter, exact=True).wait_for()
         expect(title).to_be_in_viewport()
         expect(page.get_by_text(counter, exact=True)).to_be_in_viewport()
+
+
+def test_switching_to_italian_shows_the_chosen_lessons_italian_title_in_the_picker(page, server):
+    """Newcomer review item 11: after the language switch the lesson picker showed the old
+    language's label of the chosen lesson (its list had the new ones)."""
+    from playwright.sync_api import expect
+
+    lesson = next(les for les in LESSONS if les.id == "italian-tarocchi")
+
+    def label(lang: str) -> re.Pattern[str]:  # the stars, if any, follow the title
+        return re.compile("^" + re.escape(f"{lesson.number}. {localized(lesson.title, lang)}")
+                          + "( |$)")
+
+    page.goto(f"{server}/lessons?lang=en&lesson={lesson.id}&step=1")
+    page.get_by_role("heading", name=localized(lesson.title, "en")).wait_for()
+    wait_ready(page)
+    picker = page.locator(".st-key-lessons-choice").get_by_role("combobox")
+    expect(picker).to_have_value(label("en"))
+    page.get_by_text("Italiano", exact=True).click()
+    page.get_by_role("heading", name=localized(lesson.title, "it")).wait_for()
+    wait_ready(page)
+    expect(picker).to_have_value(label("it"))

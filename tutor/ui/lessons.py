@@ -134,8 +134,10 @@ def _standing(lesson: Lesson, progress: LessonProgress) -> LessonStanding:
 
 
 def _choice_label(lesson: Lesson, lang: str) -> str:
-    """The lesson in the picker: its number, its title and, once begun, its stars."""
-    return f"{_title(lesson, lang)} {_standing(lesson, lesson_progress(lesson.id)).mark(lang)}"
+    """The lesson in the picker: its number, its title and, once begun, its stars (no
+    trailing space before then)."""
+    mark = _standing(lesson, lesson_progress(lesson.id)).mark(lang)
+    return f"{_title(lesson, lang)} {mark}".rstrip()
 
 
 def _overview(lessons: list[Lesson], lang: str) -> None:
