@@ -116,3 +116,31 @@ def test_the_hand_can_change_between_runs() -> None:
     assert not at.exception
     assert at.pills(key="hand-fallback").options == ["King of spades", "Excuse"]
     assert [c["code"] for c in component_data(at)["cards"]] == ["KS", "EX"]
+
+
+def several_app() -> None:
+    import streamlit as st
+
+    from tutor.ui.hand_widget import card_picker
+
+    chosen: set[int] = st.session_state.setdefault("chosen", set())
+    card_picker([13, 27, 76, 77], key="hand", selected=set(chosen), several=True,
+                on_pick=lambda card: chosen.symmetric_difference_update({card}))
+    st.write(f"chosen: {sorted(chosen)}")
+
+
+def test_the_names_show_the_cards_selected_on_the_faces_and_a_name_toggles_its_card() -> None:
+    """Newcomer review item 23: a card selected by a click on its face has its name marked
+    too, and a click on a name selects or unselects the card as a click on its face does."""
+    at = AppTest.from_function(several_app).run()
+    pills = at.pills(key="hand-fallback")
+    assert pills.value == []
+    pills.set_value([27]).run()  # a name clicked: its card selected
+    assert at.session_state["chosen"] == {27}
+    at.session_state["chosen"] = {27, 77}  # a face clicked (its on_pick): the name follows
+    at.run()
+    assert at.pills(key="hand-fallback").value == [27, 77]
+    at.pills(key="hand-fallback").set_value([77]).run()  # a marked name clicked: unselected
+    assert not at.exception
+    assert at.session_state["chosen"] == {77}
+    assert at.pills(key="hand-fallback").value == [77]
