@@ -305,6 +305,14 @@ def test_the_page_speaks_italian():
     assert table(at)["prompt"] == "Tocca a te: gioca una carta." or game_of(at).deal.finished
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_page_title_is_a_heading_like_every_other_pages(lang: str) -> None:
+    """Newcomer review item 26: the practice page's title was small body text."""
+    at = open_practice(seed="4", players="4", lang=lang)
+    assert [title.value for title in at.title] == [t(lang, "game.heading")]
+    assert t(lang, "game.heading") not in [m.value for m in at.markdown]
+
+
 def test_the_review_walks_the_tricks_on_the_table_after_the_deal():
     at = open_practice(seed="4", players="4", lang="en")
     play_deal(at, "pass")

@@ -188,13 +188,15 @@ def browser_main(deals: int, runs: int) -> None:
             run_answers: list[float] = []
             run_cpu: list[float] = []
             run_wall: list[float] = []
-            for deal in range(deals):
+            seed, done = 100 * run, 0
+            while done < deals:
+                seed += 1
                 context = browser.new_context(viewport={"width": 1280, "height": 720})
                 page = context.new_page()
                 page.set_default_timeout(60_000)
                 runs_seen = ScriptRuns()
                 page.on("websocket", runs_seen.watch)
-                page.goto(f"{url}/practice?lang=en&seed={100 * run + deal + 1}&players=4"
+                page.goto(f"{url}/practice?lang=en&seed={seed}&players=4"
                           "&speed=normal")
                 page.locator(".tt .tt-card").first.wait_for()
                 settle(page)
@@ -204,6 +206,10 @@ def browser_main(deals: int, runs: int) -> None:
                 runs_seen.reset()
                 cpu, wall = _cpu_seconds(pid), time.perf_counter()
                 met = play_deal_clicking_at_once(page, "pass")
+                if not met["clicks"]:  # everybody passed: redealt, no card to click
+                    context.close()
+                    continue
+                done += 1
                 page.wait_for_timeout(500)  # the last answer's run has ended
                 spent = _cpu_seconds(pid) - cpu
                 actions = max(met["clicks"] + 1, 1)  # the cards and the bid
