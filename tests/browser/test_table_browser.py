@@ -583,3 +583,32 @@ def test_a_card_taken_back_returns_to_the_hand_and_can_be_played_again(
     settle(page, before)
     mine = [e["card"] for e in log_entries(page) if "card" in e and e.get("seat") == "0"]
     assert mine == [code, code]  # played, taken back, played again: logged each time
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_on_a_phone_the_header_is_the_title_and_one_row_of_buttons_and_the_felt_has_room(
+    sized: Any, server: str, lang: str
+) -> None:
+    """At 390×844 in both languages: the page's title on one line and its buttons in one row
+    inside the screen (wrapped to four lines, the Italian header squeezed the felt until the
+    chien's label ran into the seat across), and the chien's label clear of every seat."""
+    page = sized("phone")
+    page.goto(f"{server}/practice?lang={lang}&seed=3&players=4&speed=instant")
+    page.locator(f"{TABLE} .tt-card").first.wait_for()
+    settle(page)
+    lines = page.locator("h1").first.evaluate(
+        "(h) => { const walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT); const tops ="
+        " new Set(); for (let n = walk.nextNode(); n; n = walk.nextNode()) { if (!n.data.trim())"
+        " continue; const r = document.createRange(); r.selectNodeContents(n);"
+        " [...r.getClientRects()].forEach((b) => tops.add(Math.round(b.top))); }"
+        " return tops.size; }")
+    assert lines == 1, lines
+    buttons = [b.bounding_box() for b in page.locator(".st-key-practice-header button").all()]
+    boxes = [b for b in buttons if b]
+    assert len(boxes) == 3 and len({round(b["y"]) for b in boxes}) == 1, boxes
+    assert max(b["x"] + b["width"] for b in boxes) <= SIZES["phone"][0], boxes
+    label = page.locator(f"{TABLE} .tt-strip > div").first.bounding_box()
+    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
+    assert label is not None
+    assert not any(overlaps(label, seat) for seat in seats if seat), (label, seats)
+    shot(page, f"header-phone-{lang}")

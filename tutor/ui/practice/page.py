@@ -57,9 +57,22 @@ from tutor.ui.table import Action, table
 from tutor.ui.words import rules_about, rules_label
 
 NEW_GAME_SHORTCUT = "Shift+N"
-# A phone has no keyboard: the shortcut's key cap beside "New game" only takes room there.
-_NO_KEY_CAP_ON_PHONES = """<style>
+HEADER_KEY = "practice-header"
+# A phone has no keyboard: the shortcut's key cap beside "New game" only takes room there. On a
+# phone the header is kept to two lines (the title, then the buttons in one row without their
+# icons), in both languages: wrapped to four, it pushed the table down and squeezed the felt
+# until the chien's label ran into the seat across.
+_HEADER_ON_PHONES = """<style>
 @media (max-width: 640px), (hover: none) { .st-key-practice-new-game kbd { display: none; } }
+@media (max-width: 640px) {
+  [data-testid="stMain"] h1 { font-size: 1.9rem; }
+  .st-key-practice-header { gap: 0.35rem; }
+  .st-key-practice-header button { padding-left: 0.5rem; padding-right: 0.5rem; }
+  .st-key-practice-header button span:has(> [data-testid="stIconMaterial"]),
+  .st-key-practice-header button div:has(> span > [data-testid="stIconMaterial"]) {
+    display: none; }
+  .st-key-practice-header button p { font-size: 0.85rem; white-space: nowrap; }
+}
 </style>"""
 NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choice at all)
 TABLE_KEY = "practice-table"
@@ -458,10 +471,11 @@ def _settings(state: PracticeState, lang: str) -> None:
 
 def _header(state: PracticeState, lang: str) -> None:
     st.title(t(lang, "game.heading"))  # a heading like every other page's
-    st.html(_NO_KEY_CAP_ON_PHONES)
+    st.html(_HEADER_ON_PHONES)
     # the controls in one row at every width (columns would stack on a phone and push the
     # table down; beside the title they were clipped on a phone)
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+    with st.container(horizontal=True, vertical_alignment="center", gap="small",
+                      key=HEADER_KEY):
         with st.popover(t(lang, "game.settings.heading"), icon=":material/tune:"):
             st.caption(t(lang, "game.intro"))
             _settings(state, lang)
