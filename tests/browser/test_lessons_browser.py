@@ -64,7 +64,8 @@ def test_next_opens_the_new_step_at_its_top(page, server):
 
 def test_switching_to_italian_shows_the_chosen_lessons_italian_title_in_the_picker(page, server):
     """Newcomer review item 11: after the language switch the lesson picker showed the old
-    language's label of the chosen lesson (its list had the new ones)."""
+    language's label of the chosen lesson (its list had the new ones), and the check's answer
+    was cleared while its feedback stayed."""
     from playwright.sync_api import expect
 
     lesson = next(les for les in LESSONS if les.id == "italian-tarocchi")
@@ -78,7 +79,17 @@ def test_switching_to_italian_shows_the_chosen_lessons_italian_title_in_the_pick
     wait_ready(page)
     picker = page.locator(".st-key-lessons-choice").get_by_role("combobox")
     expect(picker).to_have_value(label("en"))
+    # the step's check answered wrong: after the switch its answer is still the one chosen
+    # (its radio, in Italian), so the feedback shown still matches what is on the screen
+    check = lesson.steps[0].check
+    wrong = localized(check.options[1], "en")
+    page.get_by_text(wrong, exact=True).click()
+    wait_ready(page)
+    page.get_by_role("button", name=t("en", "exercise.check"), exact=True).click()
+    wait_ready(page)
+    expect(page.get_by_role("radio", name=wrong)).to_be_checked()
     page.get_by_text("Italiano", exact=True).click()
     page.get_by_role("heading", name=localized(lesson.title, "it")).wait_for()
     wait_ready(page)
     expect(picker).to_have_value(label("it"))
+    expect(page.get_by_role("radio", name=localized(check.options[1], "it"))).to_be_checked()

@@ -590,8 +590,9 @@ def test_on_a_phone_the_header_is_the_title_and_one_row_of_buttons_and_the_felt_
     sized: Any, server: str, lang: str
 ) -> None:
     """At 390×844 in both languages: the page's title on one line and its buttons in one row
-    inside the screen (wrapped to four lines, the Italian header squeezed the felt until the
-    chien's label ran into the seat across), and the chien's label clear of every seat."""
+    inside the screen, without the Shift+N key cap (newcomer review item 26); wrapped to four
+    lines, the Italian header squeezed the felt until the chien's label ran into the seat
+    across. The chien's label is clear of every seat."""
     page = sized("phone")
     page.goto(f"{server}/practice?lang={lang}&seed=3&players=4&speed=instant")
     page.locator(f"{TABLE} .tt-card").first.wait_for()
@@ -607,6 +608,7 @@ def test_on_a_phone_the_header_is_the_title_and_one_row_of_buttons_and_the_felt_
     boxes = [b for b in buttons if b]
     assert len(boxes) == 3 and len({round(b["y"]) for b in boxes}) == 1, boxes
     assert max(b["x"] + b["width"] for b in boxes) <= SIZES["phone"][0], boxes
+    assert not page.locator(".st-key-practice-new-game kbd").first.is_visible()  # no keyboard
     label = page.locator(f"{TABLE} .tt-strip > div").first.bounding_box()
     seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
     assert label is not None
