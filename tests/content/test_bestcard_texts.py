@@ -10,8 +10,8 @@ import yaml
 
 from tutor.analysis import best_line, every_best_line
 from tutor.analysis.bestcard import Idea, proof_of, read_lines
-from tutor.content.bestcard import explanation, lines_after, outcomes_after
-from tutor.engine import KINGS_MASK, cards_of, parse_card, parse_position
+from tutor.content.bestcard import explanation, lines_after, outcomes_after, stakes
+from tutor.engine import EXCUSE, KINGS_MASK, PETIT, cards_of, parse_card, parse_position
 
 PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
 
@@ -61,7 +61,7 @@ def test_a_trick_every_best_line_agrees_on_is_named() -> None:
                                          ("it", "Al tavolo ti servirebbe un motivo")])
 def test_a_charge_led_into_a_void_says_only_the_open_hands_show_it(lang: str,
                                                                    words: str) -> None:
-    notation = _notation("charge-partner-04")
+    notation = _notation("charge-partner-11")
     assert not parse_position(notation).trick  # the learner leads
     text = explanation(read_lines(proof_of(notation)), Idea.CHARGE_PARTNER, lang)
     assert words in text
@@ -126,3 +126,33 @@ def test_a_petit_taken_by_the_card_to_play_is_not_named_twice() -> None:
     notation = _notation("hunt-the-petit-01")  # the trump 17 itself takes the Petit
     text = explanation(read_lines(proof_of(notation)), Idea.HUNT_THE_PETIT, "en")
     assert "take it with" not in text
+
+
+def _explanation_of(name: str, lang: str) -> str:
+    data = yaml.safe_load((PUZZLES / f"proven-{name}.yaml").read_text(encoding="utf-8"))
+    return " ".join(str(data["explanation"][lang]).split())
+
+
+def test_a_queen_charged_after_the_takers_excuse_also_catches_his_petit() -> None:
+    """charge-partner-04 (issue 23: the old one was best only with the hands open): after
+    the queen of diamonds the Petit falls to the defence in every best line; after the trump
+    17 the taker's Petit wins the queen. The text says both and no more."""
+    p = parse_position(_notation("charge-partner-04"))
+    assert p.trick == (EXCUSE,) and not p.is_attack(p.to_play)
+    for card, petit_to_attack in (("QD", False), ("T17", True)):
+        for line in lines_after(p, parse_card(card)):
+            taken = next(t for t in line if PETIT in t.cards)
+            assert p.is_attack(taken.winner) is petit_to_attack, card
+    assert "the Petit falls to your side" in _explanation_of("charge-partner-04", "en")
+    assert "il Petit cade nel tuo campo" in _explanation_of("charge-partner-04", "it")
+
+
+def test_excuse_early_10_names_the_king_and_queen_of_clubs_that_decide_it() -> None:
+    """Issue 23: what decides excuse-early-10 is the king and queen of clubs, which change
+    side between every line after the Excuse and every line after the trump 16."""
+    p = parse_position(_notation("excuse-early-10"))
+    assert set(stakes(p, EXCUSE, parse_card("T16"), frozenset())) == {"KC", "QC"}
+    assert "At stake: the king of clubs and the queen of clubs." in _explanation_of(
+        "excuse-early-10", "en")
+    assert "In gioco: il re di fiori e la donna di fiori." in _explanation_of(
+        "excuse-early-10", "it")
