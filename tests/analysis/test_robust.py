@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tutor import cli
-from tutor.analysis.bestcard import proof_of
+from tutor.analysis.bestcard import proof_of, prove
 from tutor.analysis.robust import (
     MIN_SHARE,
     SAMPLES,
@@ -20,6 +20,8 @@ from tutor.analysis.robust import (
 )
 from tutor.content import loader
 from tutor.content.check import check_paths
+from tutor.content.mine import find_in
+from tutor.engine import Deal
 from tutor.engine.cards import PETIT, SUIT_MASKS, TRUMPS_ABOVE, TRUMPS_MASK, Suit, parse_card
 from tutor.engine.position import parse_position, validate_position
 
@@ -140,3 +142,11 @@ explanation:
   en: Play the **Petit (trump 1)** now.
   it: Gioca **il Petit (atout 1)** adesso.
 """
+
+
+def test_the_miner_keeps_no_find_whose_answer_holds_only_with_the_hands_open() -> None:
+    """The solver proves the Petit lead (a best-card position by every other test), but the
+    miner's find must also hold at the table, so it keeps nothing here."""
+    deal = Deal.from_position(parse_position(OPEN_HANDS_ONLY), undo=False)
+    assert prove(deal.position()).best == (PETIT,)
+    assert find_in(deal, seed=0) is None
