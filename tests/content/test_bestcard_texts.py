@@ -156,3 +156,18 @@ def test_excuse_early_10_names_the_king_and_queen_of_clubs_that_decide_it() -> N
         "excuse-early-10", "en")
     assert "In gioco: il re di fiori e la donna di fiori." in _explanation_of(
         "excuse-early-10", "it")
+
+
+def test_excuse_early_05_keeps_the_taker_off_lead_so_the_king_of_clubs_falls_to_him() -> None:
+    """Content review 2, finding 27: an Excuse puzzle that is not the two-card ending. The
+    Excuse now gives the defence this trick and the taker every later one; trumping with the
+    18 puts the taker on lead, his Excuse led next loses a trick with the king of clubs on it."""
+    p = parse_position(_notation("excuse-early-05"))
+    assert p.hands[p.to_play].bit_count() == 5 and p.is_attack(p.to_play)
+    king = parse_card("KC")
+    for line in lines_after(p, EXCUSE):
+        assert all(p.is_attack(t.winner) for t in line[1:])
+    for line in lines_after(p, parse_card("T18")):
+        assert line[1].cards[0] == EXCUSE and king in line[1].cards
+        assert not p.is_attack(line[1].winner)
+    assert "At stake: the king of clubs." in _explanation_of("excuse-early-05", "en")
