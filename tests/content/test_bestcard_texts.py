@@ -11,7 +11,15 @@ import yaml
 from tutor.analysis import best_line, every_best_line
 from tutor.analysis.bestcard import Idea, proof_of, read_lines
 from tutor.content.bestcard import explanation, lines_after, outcomes_after, stakes
-from tutor.engine import EXCUSE, KINGS_MASK, PETIT, cards_of, parse_card, parse_position
+from tutor.engine import (
+    EXCUSE,
+    KINGS_MASK,
+    PETIT,
+    QUEENS_MASK,
+    cards_of,
+    parse_card,
+    parse_position,
+)
 
 PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
 
@@ -171,3 +179,16 @@ def test_excuse_early_05_keeps_the_taker_off_lead_so_the_king_of_clubs_falls_to_
         assert line[1].cards[0] == EXCUSE and king in line[1].cards
         assert not p.is_attack(line[1].winner)
     assert "At stake: the king of clubs." in _explanation_of("excuse-early-05", "en")
+
+
+@pytest.mark.parametrize("name, king", [("cash-the-king-02", "KC"), ("cash-the-king-03", "KD")])
+def test_a_king_that_overtakes_a_partners_winning_queen_says_so(name: str, king: str) -> None:
+    """Content review 2, finding 29: the king overtakes the partner's winning queen, which a
+    learner is taught not to do, so the text names that first."""
+    p = parse_position(_notation(name))
+    queen = next(c for c in p.trick if c in cards_of(QUEENS_MASK))
+    seat = p.trick_seats[p.trick.index(queen)]
+    assert p.is_attack(seat) == p.is_attack(p.to_play)  # the partner's queen
+    assert parse_card(king) in proof_of(_notation(name)).best
+    assert _explanation_of(name, "en").startswith("Overtake your partner's queen")
+    assert _explanation_of(name, "it").startswith("Supera la donna del tuo compagno")
