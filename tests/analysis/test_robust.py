@@ -8,10 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import yaml
 
+from tests.bank import bank
 from tutor import cli
-from tutor.analysis.bestcard import proof_of
+from tutor.analysis.bestcard import proof_of, prove
 from tutor.analysis.robust import (
+    MEAN_TOLERANCE,
     MIN_SHARE,
     SAMPLES,
     deal_hidden,
@@ -20,8 +23,13 @@ from tutor.analysis.robust import (
 )
 from tutor.content import loader
 from tutor.content.check import check_paths
+from tutor.content.mine import find_in
+from tutor.engine import Deal
 from tutor.engine.cards import PETIT, SUIT_MASKS, TRUMPS_ABOVE, TRUMPS_MASK, Suit, parse_card
 from tutor.engine.position import parse_position, validate_position
+from tutor.ui.i18n import t
+
+PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
 
 # Lead the Petit with two tricks left: the open hands say the partner (seat 0) holds the 20
 # and wins; at the table the defender cannot know who holds which trump.
@@ -140,3 +148,52 @@ explanation:
   en: Play the **Petit (trump 1)** now.
   it: Gioca **il Petit (atout 1)** adesso.
 """
+
+
+def test_the_miner_keeps_no_find_whose_answer_holds_only_with_the_hands_open() -> None:
+    """The solver proves the Petit lead (a best-card position by every other test), but the
+    miner's find must also hold at the table, so it keeps nothing here."""
+    deal = Deal.from_position(parse_position(OPEN_HANDS_ONLY), undo=False)
+    assert prove(deal.position()).best == (PETIT,)
+    assert find_in(deal, seed=0) is None
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("at least half", f"by {MEAN_TOLERANCE:.0f} points or more")),
+    ("it", ("almeno metà", f"di {MEAN_TOLERANCE:.0f} punti o più")),
+])
+def test_the_lesson_and_the_trainer_tell_the_learner_the_test_the_answers_pass(
+    lang: str, words: tuple[str, str]
+) -> None:
+    """What lesson 14 and the trainer say of 'holds at the table' is what ``holds`` decides:
+    best in at least MIN_SHARE of the deals, and a mean within MEAN_TOLERANCE of the best (an
+    answer may trail another card's mean by less: 'the best on average' would be untrue)."""
+    assert MIN_SHARE == 0.5
+    lesson = next(lesson for lesson in bank().lessons if lesson.id == "card-play-basics")
+    intro = " ".join(getattr(lesson.steps[0].text, lang).split())
+    note = t(lang, "bestcard.open_cards")
+    for said in (intro, note):
+        assert all(w in said for w in words), said
+
+
+def test_lesson_14s_petit_hunt_is_better_on_average_than_every_other_card() -> None:
+    """Lesson 14's hunt-the-Petit check: its earlier position passed `holds` while another
+    card did better on average over the deals (by 4.8 points), which the lesson then called
+    the best card on average. This one is better than every other card on average."""
+    lesson = next(lesson for lesson in bank().lessons if lesson.id == "card-play-basics")
+    check = next(s.check for s in lesson.steps
+                 if s.check is not None and getattr(s.check, "idea", None) == "hunt-the-petit")
+    held = robustness(check.notation, proof_of(check.notation).best)
+    assert held.holds and held.figures[0].card == held.answer.card
+    assert all(f.mean > held.answer.mean for f in held.figures[1:])  # the defence's view
+
+
+def test_a_new_find_must_be_the_best_on_average_where_the_check_allows_a_trailing_mean() -> None:
+    """excuse-early-03 passes the check (its mean trails the trump 18's by less than the
+    tolerance), but the miner would not keep it: a new find is the best card on average."""
+    data = yaml.safe_load((PUZZLES / "proven-excuse-early-03.yaml").read_text(encoding="utf-8"))
+    notation = str(data["notation"])
+    held = robustness(notation, proof_of(notation).best)
+    assert held.holds and 0 < held.mean_gap < MEAN_TOLERANCE
+    assert not held.holds_strictly
+    assert find_in(Deal.from_position(parse_position(notation), undo=False), seed=0) is None

@@ -10,8 +10,16 @@ import yaml
 
 from tutor.analysis import best_line, every_best_line
 from tutor.analysis.bestcard import Idea, proof_of, read_lines
-from tutor.content.bestcard import explanation, lines_after, outcomes_after
-from tutor.engine import KINGS_MASK, cards_of, parse_card, parse_position
+from tutor.content.bestcard import explanation, lines_after, outcomes_after, stakes
+from tutor.engine import (
+    EXCUSE,
+    KINGS_MASK,
+    PETIT,
+    QUEENS_MASK,
+    cards_of,
+    parse_card,
+    parse_position,
+)
 
 PUZZLES = Path(__file__).parents[2] / "puzzles" / "best-card"
 
@@ -61,7 +69,7 @@ def test_a_trick_every_best_line_agrees_on_is_named() -> None:
                                          ("it", "Al tavolo ti servirebbe un motivo")])
 def test_a_charge_led_into_a_void_says_only_the_open_hands_show_it(lang: str,
                                                                    words: str) -> None:
-    notation = _notation("charge-partner-04")
+    notation = _notation("charge-partner-11")
     assert not parse_position(notation).trick  # the learner leads
     text = explanation(read_lines(proof_of(notation)), Idea.CHARGE_PARTNER, lang)
     assert words in text
@@ -126,3 +134,61 @@ def test_a_petit_taken_by_the_card_to_play_is_not_named_twice() -> None:
     notation = _notation("hunt-the-petit-01")  # the trump 17 itself takes the Petit
     text = explanation(read_lines(proof_of(notation)), Idea.HUNT_THE_PETIT, "en")
     assert "take it with" not in text
+
+
+def _explanation_of(name: str, lang: str) -> str:
+    data = yaml.safe_load((PUZZLES / f"proven-{name}.yaml").read_text(encoding="utf-8"))
+    return " ".join(str(data["explanation"][lang]).split())
+
+
+def test_a_queen_charged_after_the_takers_excuse_also_catches_his_petit() -> None:
+    """charge-partner-04 (issue 23: the old one was best only with the hands open): after
+    the queen of diamonds the Petit falls to the defence in every best line; after the trump
+    17 the taker's Petit wins the queen. The text says both and no more."""
+    p = parse_position(_notation("charge-partner-04"))
+    assert p.trick == (EXCUSE,) and not p.is_attack(p.to_play)
+    for card, petit_to_attack in (("QD", False), ("T17", True)):
+        for line in lines_after(p, parse_card(card)):
+            taken = next(t for t in line if PETIT in t.cards)
+            assert p.is_attack(taken.winner) is petit_to_attack, card
+    assert "the Petit falls to your side" in _explanation_of("charge-partner-04", "en")
+    assert "il Petit cade nel tuo campo" in _explanation_of("charge-partner-04", "it")
+
+
+def test_excuse_early_10_names_the_king_and_queen_of_clubs_that_decide_it() -> None:
+    """Issue 23: what decides excuse-early-10 is the king and queen of clubs, which change
+    side between every line after the Excuse and every line after the trump 16."""
+    p = parse_position(_notation("excuse-early-10"))
+    assert set(stakes(p, EXCUSE, parse_card("T16"), frozenset())) == {"KC", "QC"}
+    assert "At stake: the king of clubs and the queen of clubs." in _explanation_of(
+        "excuse-early-10", "en")
+    assert "In gioco: il re di fiori e la donna di fiori." in _explanation_of(
+        "excuse-early-10", "it")
+
+
+def test_excuse_early_05_keeps_the_taker_off_lead_so_the_king_of_clubs_falls_to_him() -> None:
+    """Content review 2, finding 27: an Excuse puzzle that is not the two-card ending. The
+    Excuse now gives the defence this trick and the taker every later one; trumping with the
+    18 puts the taker on lead, his Excuse led next loses a trick with the king of clubs on it."""
+    p = parse_position(_notation("excuse-early-05"))
+    assert p.hands[p.to_play].bit_count() == 5 and p.is_attack(p.to_play)
+    king = parse_card("KC")
+    for line in lines_after(p, EXCUSE):
+        assert all(p.is_attack(t.winner) for t in line[1:])
+    for line in lines_after(p, parse_card("T18")):
+        assert line[1].cards[0] == EXCUSE and king in line[1].cards
+        assert not p.is_attack(line[1].winner)
+    assert "At stake: the king of clubs." in _explanation_of("excuse-early-05", "en")
+
+
+@pytest.mark.parametrize("name, king", [("cash-the-king-02", "KC"), ("cash-the-king-03", "KD")])
+def test_a_king_that_overtakes_a_partners_winning_queen_says_so(name: str, king: str) -> None:
+    """Content review 2, finding 29: the king overtakes the partner's winning queen, which a
+    learner is taught not to do, so the text names that first."""
+    p = parse_position(_notation(name))
+    queen = next(c for c in p.trick if c in cards_of(QUEENS_MASK))
+    seat = p.trick_seats[p.trick.index(queen)]
+    assert p.is_attack(seat) == p.is_attack(p.to_play)  # the partner's queen
+    assert parse_card(king) in proof_of(_notation(name)).best
+    assert _explanation_of(name, "en").startswith("Overtake your partner's queen")
+    assert _explanation_of(name, "it").startswith("Supera la donna del tuo compagno")
