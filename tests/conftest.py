@@ -8,7 +8,8 @@
   ``tmp_path``, servers take free ports, each worker starts its own streamlit server and chromium,
   PostgreSQL tests make their own schema or database. Tests that must not overlap would share a
   group, ``@pytest.mark.xdist_group("name")``; none needs one today. The browser and server
-  tests (mostly waiting) are handed out first, so their waits overlap the CPU-bound tests.
+  tests (mostly waiting) are handed out first, so their waits overlap the CPU-bound tests, and
+  the long CPU-bound tests (``@pytest.mark.long``) next, so that none is left to run alone.
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ TESTS = Path(__file__).resolve().parent
 SERVED = {TESTS / "browser", TESTS / "server"}  # tests that drive real streamlit servers
 
 
+def handed_out(item: pytest.Item) -> tuple[bool, bool]:
+    """The order the scheduler hands tests out: the served tests first (their waits overlap
+    the rest), then the long CPU-bound ones (``@pytest.mark.long``: started last, one of them
+    would keep its worker busy alone at the end), then the rest."""
+    return Path(str(item.fspath)).parent not in SERVED, item.get_closest_marker("long") is None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: the scheduler follows this order
-        items.sort(key=lambda item: Path(str(item.fspath)).parent not in SERVED)
+        items.sort(key=handed_out)

@@ -19,8 +19,9 @@ from streamlit.runtime.caching.cache_utils import CachedFunc
 from streamlit.testing.v1 import AppTest
 
 from tests.bank import bank
+from tests.solved_cache import solution_of, worker_share
 from tutor.content.kinds import BestCardExercise
-from tutor.content.solved import Solution, forget, remember, solve, solved
+from tutor.content.solved import Solution, forget, remember, solved
 from tutor.progress.store import Database, LearnerStore
 from tutor.ui import analysis, session
 from tutor.ui.learner import LEARNER
@@ -51,19 +52,22 @@ def authored_best_cards() -> list[BestCardExercise]:
 
 
 def known_solution(ex: BestCardExercise) -> Solution:
-    """The solution of ``ex`` held by this process (solved here when it is not)."""
+    """The solution of ``ex`` held by this process (when it is not: read from the solutions
+    kept on disk for this version of the code, or solved here and kept there)."""
     held = solved(ex.notation, ex.idea)
     if held is None:
-        held = solve(ex.notation, ex.idea)
+        held = solution_of(ex.notation, ex.idea)
         remember(held)
     return held
 
 
 @pytest.fixture(scope="session", autouse=True)
 def solved_bank() -> None:
-    """Every authored best-card position solved in this process, as the workers would: a page
-    reads each one at once instead of waiting for the pool (about 10 s of CPU, once)."""
-    for ex in authored_best_cards():
+    """Every authored best-card position solved for this process, as the workers would: a page
+    reads each one at once instead of waiting for the pool. Solving them all costs about 5 s of
+    CPU, once per version of the code (``tests.solved_cache``); each worker starts on its own
+    share, so two workers with nothing on disk yet split the work."""
+    for ex in worker_share(authored_best_cards()):
         known_solution(ex)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Executor, Future
+from functools import partial
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import tutor.analysis.bestcard as bestcard_module
 import tutor.bots.strong as strong_module
 import tutor.content.bestcard as texts_module
 import tutor.content.generate as generate_module
+import tutor.review as review_package
 import tutor.review.deal as review_module
 import tutor.review.expected as expected_module
 import tutor.ui.analysis as analysis_module
@@ -27,6 +29,7 @@ from tests.app.test_review_page import PAGE as REVIEW_PAGE
 from tests.app.test_review_page import saved_game
 from tests.bank import bank
 from tests.practice.test_thinking import awaiting_search, no_report
+from tests.review.test_review_deal import FEW
 from tutor.bots import SimpleBot, decision_rng
 from tutor.content.kinds import BestCardExercise
 from tutor.engine import DealRecord
@@ -157,6 +160,9 @@ def test_the_review_shows_its_progress_then_is_stored_and_read_back(
     game_id = saved_game(mine)
     workers = install(monkeypatch)
     no_solver_in_the_page(monkeypatch)
+    # what is pinned is the review's path (asked, shown in progress, stored, read back), not
+    # its labels: the worker deals FEW samples per decision instead of the full count
+    monkeypatch.setattr(review_package, "review_deal", partial(review_package.review_deal, **FEW))
     at = open_page(REVIEW_PAGE)
     assert workers.kinds() == [JobKind.REVIEW_DEAL]
     assert at.get("progress")  # the bar, and the coach's remarks meanwhile

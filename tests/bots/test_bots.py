@@ -34,6 +34,7 @@ DEALS_PER_COUNT = 2000
 
 
 # --- thousands of deals -------------------------------------------------------------------
+@pytest.mark.long  # thousands of deals per table size
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_bots_never_break_a_rule_and_every_deal_scores_to_zero(players):
     """Every action goes through Deal.push, which raises on anything illegal."""

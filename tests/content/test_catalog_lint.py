@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tutor.cli import main as cli
 from tutor.content.lint import lint_catalog, lint_catalog_files
 from tutor.content.yamlload import parse_yaml
@@ -42,6 +44,7 @@ def test_catalog_files_are_reported_with_path_line_and_key(tmp_path: Path):
     assert problem.startswith(f"{tmp_path / 'it' / 'game.yaml'}:2:") and "game.over" in problem
 
 
+@pytest.mark.long  # the whole bank checked as CI does, robustness included: ~40 s of CPU
 def test_the_apps_catalogs_are_clean_and_tutor_check_reads_them(capsys):
     assert lint_catalog_files(ROOT / "tutor" / "ui" / "locales") == []
     assert cli(["check"]) == 0
