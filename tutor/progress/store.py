@@ -45,7 +45,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.progress import schema as t
-from tutor.progress.glicko import Game, Rating, play, rate
+from tutor.progress.glicko import Game, Rating, idle, periods_between, play, rate
 from tutor.progress.ratings import LEARNER_START, first_try_score
 from tutor.progress.schema import (
     GAME_KINDS,
@@ -927,11 +927,11 @@ class LearnerStore:
             .on_conflict_do_nothing(index_elements=["learner_id", "theme"])
         )
         row = connection.execute(
-            sa.select(r.c.rating, r.c.deviation, r.c.volatility, r.c.games)
+            sa.select(r.c.rating, r.c.deviation, r.c.volatility, r.c.games, r.c.updated)
             .where(r.c.learner_id == self.learner_id, r.c.theme == theme)
             .with_for_update()
         ).one()
-        return Rating(row[0], row[1], row[2]), int(row[3])
+        return _aged(Rating(row[0], row[1], row[2]), row[4], now()), int(row[3])
 
     def _locked_puzzle(
         self, connection: Connection, item: str, start: Rating
@@ -958,15 +958,19 @@ class LearnerStore:
             .values(**_glicko_values(rating), games=games, updated=stamp)
         )
 
-    def ratings(self) -> dict[str, LearnerRating]:
-        """This learner's ratings by theme (``OVERALL``: overall); empty before a rated answer."""
+    def ratings(self, at: datetime | None = None) -> dict[str, LearnerRating]:
+        """This learner's ratings by theme (``OVERALL``: overall) as they stand ``at`` (default
+        now: each deviation grown by the rating periods without play since its last game);
+        empty before a rated answer."""
         r = t.learner_ratings
-        query = sa.select(r.c.theme, r.c.rating, r.c.deviation, r.c.volatility, r.c.games).where(
-            r.c.learner_id == self.learner_id, r.c.games > 0
-        )
+        query = sa.select(
+            r.c.theme, r.c.rating, r.c.deviation, r.c.volatility, r.c.games, r.c.updated
+        ).where(r.c.learner_id == self.learner_id, r.c.games > 0)
         rows = self._read(lambda c: c.execute(query).all())
+        when = at or now()
         return {
-            row[0]: LearnerRating(row[0], Rating(row[1], row[2], row[3]), int(row[4]))
+            row[0]: LearnerRating(row[0], _aged(Rating(row[1], row[2], row[3]), row[5], when),
+                                  int(row[4]))
             for row in rows
         }
 
@@ -1615,6 +1619,12 @@ class LearnerStore:
             connection.execute(t.learners.delete().where(t.learners.c.id == self.learner_id))
 
         self._write(delete)
+
+
+def _aged(rating: Rating, updated: datetime, at: datetime) -> Rating:
+    """A learner's stored rating as it stands ``at``: its deviation grown by the rating
+    periods without play since it was last rated (``updated``)."""
+    return idle(rating, periods_between(updated, at))
 
 
 def _glicko_values(rating: Rating) -> dict[str, float]:
