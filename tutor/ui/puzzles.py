@@ -403,15 +403,11 @@ def _bookmark_and_report(puzzle: Puzzle, lang: str) -> None:
 def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | None:
     """``key``: the exercise's state (default: one per puzzle; a review is its own)."""
     key = key or f"puzzle-{puzzle.id}"
-    st.caption(
-        " · ".join(
-            [
-                t(lang, f"themes.{puzzle.theme.value}"),
-                f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}",
-                t(lang, "puzzle.players", n=players_of(puzzle)),
-            ]
-        )
-    )
+    # a learner's own puzzle has no author's stars: its difficulty is not shown
+    stars_said = [] if is_own(puzzle.id) else [
+        f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}"]
+    st.caption(" · ".join([t(lang, f"themes.{puzzle.theme.value}"), *stars_said,
+                           t(lang, "puzzle.players", n=players_of(puzzle))]))
     highlight = _hints(puzzle, key, lang)
     verdict = render_exercise(
         puzzle.exercise,
