@@ -16,7 +16,7 @@ from tutor.content.loader import load_all
 from tutor.content.verdict import RIGHT
 from tutor.engine.cards import display_order
 from tutor.progress.store import OwnPuzzle
-from tutor.review.mistakes import own_mistakes
+from tutor.review.mistakes import is_own, item_of, own_mistakes
 from tutor.ui.trainer import own_puzzle
 
 BANK = load_all()
@@ -166,3 +166,9 @@ def test_an_own_mistake_whose_values_are_not_the_legal_cards_fails_its_check() -
     data["options"] = data["options"][:-1]  # a legal card left unvalued
     issues = type(ex).model_validate(data).check()
     assert issues and "legal cards" in issues[0].message
+
+
+def test_an_own_puzzles_id_is_read_only_when_well_formed_and_bounded() -> None:
+    assert is_own(item_of(12, 3, 14))
+    assert not is_own("own-12-3") and not is_own("own-a-3-14") and not is_own("gen-1-2-3")
+    assert not is_own("own-" + "9" * 300 + "-1-1")

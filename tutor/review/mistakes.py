@@ -26,6 +26,7 @@ from tutor.review.expected import CUTOFFS, Expectation, Verdict, option_cards
 TOLERANCE = min(smallest for _, smallest in CUTOFFS)
 KEPT = frozenset({Verdict.MISTAKE, Verdict.BLUNDER})  # the labels that become puzzles
 PREFIX = "own"
+ID_DIGITS = 10  # a game id, deal or trick is below 2**31
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,8 @@ def item_of(game_id: int, deal: int, trick: int) -> str:
 def is_own(item: str) -> bool:
     """An id of the learner's own puzzle (made by ``item_of``)."""
     parts = item.split("-")
-    return len(parts) == 4 and parts[0] == PREFIX and all(p.isdigit() for p in parts[1:])
+    return len(parts) == 4 and parts[0] == PREFIX and all(
+        p.isdigit() and len(p) <= ID_DIGITS for p in parts[1:])  # bounded: it may be a URL's
 
 
 def _options(expected: Expectation) -> tuple[tuple[tuple[Card, ...], float], ...]:

@@ -133,7 +133,9 @@ def find_puzzle(puzzle_id: str) -> Puzzle | None:
     """An authored puzzle, a generated one made again, or one of the learner's own (read
     from their store: another learner's id is not found)."""
     if is_own(puzzle_id):
-        stored = store().own_puzzle(puzzle_id)
+        stored = None
+        with suppress(StoreError):  # a store that cannot be read: the puzzle is not shown
+            stored = store().own_puzzle(puzzle_id)
         return None if stored is None else own_puzzle(stored)
     try:
         return bank().puzzle(puzzle_id)
