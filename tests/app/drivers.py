@@ -135,6 +135,7 @@ DRIVERS: dict[Kind, Driver] = {
     Kind.BEST_CARD: _one_card,
     Kind.HAND: _hand,
     Kind.CARDS_OUT: _cards_out,
+    Kind.OWN_MISTAKE: _one_card,
 }
 
 

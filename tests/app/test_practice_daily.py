@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app
@@ -18,6 +19,7 @@ from tutor.practice import Stage
 from tutor.practice.daily import bot_mark, daily_deal, percentile, today
 from tutor.progress.store import Database, LearnerStore
 from tutor.ui.home import DAILY_DEAL
+from tutor.ui.i18n import t
 
 
 def play_out(at: AppTest, bid: str) -> None:
@@ -123,3 +125,26 @@ def test_the_home_page_opens_the_deal_of_the_day_on_the_practice_page() -> None:
     assert not at.exception, at.exception
     game = at.session_state["practice-state"].game
     assert game.daily == today() and game.deal.seed == daily_deal(today()).seed
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_day_button_pressed_mid_deal_asks_before_leaving_the_deal(lang: str) -> None:
+    at = open_practice(seed="4", players="4", lang=lang)
+    at.button(key="practice-bid-pass").click().run()
+    first = game_of(at)
+    moves = list(first.deal.moves)
+    at.button(key="practice-daily").click().run()
+    assert [w.value for w in at.warning] == [t(lang, "game.daily.leave_confirm")]
+    assert game_of(at) is first and first.deal.moves == moves and first.daily is None
+    at.button(key="practice-daily-no").click().run()  # go on with this deal
+    assert not at.warning and game_of(at) is first and game_of(at).deal.moves == moves
+    at.button(key="practice-daily").click().run()
+    at.button(key="practice-daily-yes").click().run()
+    assert not at.warning, at.warning
+    assert game_of(at).daily == today() and game_of(at) is not first
+
+
+def test_the_day_button_before_any_decision_deals_it_at_once() -> None:
+    at = open_practice(seed="4", players="4", lang="en")
+    at.button(key="practice-daily").click().run()
+    assert not at.warning and game_of(at).daily == today()

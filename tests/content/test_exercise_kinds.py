@@ -8,12 +8,16 @@ from typing import Any, get_args
 
 import pytest
 
+from tests.review.test_review_deal import blunder_record, blunder_review
 from tutor.content.evaluate import evaluate, expected_answer
-from tutor.content.kinds import MODELS, ExerciseModel, Kind, kind_of
+from tutor.content.kinds import LEARNER_MADE, MODELS, ExerciseModel, Kind, kind_of
 from tutor.content.kinds.cards import card_words
 from tutor.content.loader import load_all
 from tutor.content.verdict import RIGHT
 from tutor.engine.cards import display_order
+from tutor.progress.store import OwnPuzzle
+from tutor.review.mistakes import is_own, item_of, own_mistakes
+from tutor.ui.trainer import own_puzzle
 
 BANK = load_all()
 
@@ -47,6 +51,7 @@ RIGHT_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.BEST_CARD: lambda ex: _one_of(ex.expected()),
     Kind.HAND: lambda ex: ex.expected(),
     Kind.CARDS_OUT: lambda ex: ex.expected(),
+    Kind.OWN_MISTAKE: lambda ex: _one_of(ex.expected()),
 }
 
 
@@ -79,6 +84,7 @@ WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.BEST_CARD: _other_card,
     Kind.HAND: _wrong_hand,
     Kind.CARDS_OUT: lambda ex: ex.expected() + 1,
+    Kind.OWN_MISTAKE: lambda ex: ex.played,  # the card the review labelled a mistake
 }
 
 
@@ -93,13 +99,25 @@ def test_the_content_tables_of_this_test_cover_every_kind() -> None:
     assert set(RIGHT_ANSWER) == set(WRONG_ANSWER) == set(Kind)
 
 
-def test_every_kind_is_authored_in_the_bank() -> None:
-    assert {Kind(ex.kind) for _, ex in EXERCISES} == set(Kind)
+def test_every_kind_is_authored_in_the_bank_but_those_made_from_a_learners_play() -> None:
+    assert {Kind(ex.kind) for _, ex in EXERCISES} == set(Kind) - LEARNER_MADE
+    assert not any(Kind(ex.kind) in LEARNER_MADE for _, ex in EXERCISES)
+
+
+def learner_made() -> list[tuple[str, ExerciseModel]]:
+    """The learner-made exercises of a seeded reviewed deal, as the trainer builds them."""
+    out: list[tuple[str, ExerciseModel]] = []
+    for m in own_mistakes(blunder_record(), blunder_review(), 7, 1):
+        puzzle = own_puzzle(OwnPuzzle(m.item, 7, 1, m.to_data()))
+        assert puzzle is not None, m
+        out.append((puzzle.id, puzzle.exercise))
+    return out
 
 
 @pytest.mark.parametrize("kind", list(Kind))
 def test_check_expected_judge_and_answer_text_agree(kind: Kind) -> None:
-    exercises = [(where, ex) for where, ex in EXERCISES if ex.kind == kind]
+    made = learner_made() if kind in LEARNER_MADE else EXERCISES
+    exercises = [(where, ex) for where, ex in made if ex.kind == kind]
     assert exercises
     for where, ex in exercises:
         _agree(ex, kind, where)
@@ -123,3 +141,34 @@ def _agree(ex: ExerciseModel, kind: Kind, where: str) -> None:
         assert text.strip(), where
         if isinstance(expected, frozenset) and all(isinstance(c, int) for c in expected):
             assert text == card_words(expected, lang), where
+
+
+def _revalued(ex: ExerciseModel, second: float) -> ExerciseModel:
+    """The learner-made exercise with its second option valued ``second`` below the best."""
+    data = ex.model_dump(mode="json")
+    best = data["options"][0]["value"]
+    data["options"][1]["value"] = best - second
+    return type(ex).model_validate(data)
+
+
+def test_a_card_the_review_valued_as_good_as_the_best_is_right_not_only_the_best_card() -> None:
+    [(_, ex)] = learner_made()
+    other = ex.options[1].cards[0]  # type: ignore[union-attr]
+    assert not ex.judge(other).correct  # as the review valued it: far below the best
+    close = _revalued(ex, 2.9)  # below the inaccuracy cut-off: the review calls it no loss
+    assert close.judge(other).correct and close.check() == []
+    assert not _revalued(ex, 3.0).judge(other).correct
+
+
+def test_an_own_mistake_whose_values_are_not_the_legal_cards_fails_its_check() -> None:
+    [(_, ex)] = learner_made()
+    data = ex.model_dump(mode="json")
+    data["options"] = data["options"][:-1]  # a legal card left unvalued
+    issues = type(ex).model_validate(data).check()
+    assert issues and "legal cards" in issues[0].message
+
+
+def test_an_own_puzzles_id_is_read_only_when_well_formed_and_bounded() -> None:
+    assert is_own(item_of(12, 3, 14))
+    assert not is_own("own-12-3") and not is_own("own-a-3-14") and not is_own("gen-1-2-3")
+    assert not is_own("own-" + "9" * 300 + "-1-1")

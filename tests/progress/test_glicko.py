@@ -4,9 +4,21 @@ deviation, one game rates both sides)."""
 
 from __future__ import annotations
 
+import math
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
-from tutor.progress.glicko import Game, Rating, expected_score, play, rate
+from tutor.progress.glicko import (
+    DEFAULT_DEVIATION,
+    Game,
+    Rating,
+    expected_score,
+    idle,
+    periods_between,
+    play,
+    rate,
+)
 
 PLAYER = Rating(1500, 200, 0.06)
 OPPONENTS = (Rating(1400, 30), Rating(1550, 100), Rating(1700, 300))
@@ -46,3 +58,29 @@ def test_beating_a_stronger_opponent_gains_more_than_beating_a_weaker_one() -> N
     strong, weak = Rating(1800, 80), Rating(1200, 80)
     assert rate(PLAYER, [Game(strong, 1.0)]).rating > rate(PLAYER, [Game(weak, 1.0)]).rating
 
+
+
+def test_the_deviation_grows_with_the_periods_without_play_by_the_papers_step_6() -> None:
+    # step 6 once per period without games: phi* = sqrt(phi^2 + t sigma^2), on the paper's
+    # player (RD 200, sigma 0.06): 30 days away
+    phi = 200 / 173.7178
+    published = math.sqrt(phi**2 + 30 * 0.06**2) * 173.7178
+    after = idle(PLAYER, 30)
+    assert after.deviation == pytest.approx(published)
+    assert after.deviation == pytest.approx(207.99, abs=0.01)
+    assert after.rating == PLAYER.rating and after.volatility == PLAYER.volatility
+    assert idle(PLAYER, 1) == rate(PLAYER, [])  # one idle period is the paper's no-game period
+    assert idle(PLAYER, 0) == PLAYER
+
+
+def test_the_deviation_after_time_away_never_exceeds_a_new_players() -> None:
+    assert idle(PLAYER, 100_000).deviation == DEFAULT_DEVIATION
+    assert idle(Rating(1500, 340, 0.06), 100).deviation == DEFAULT_DEVIATION
+
+
+def test_a_rating_period_is_a_whole_day_without_play() -> None:
+    last = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
+    assert periods_between(last, last + timedelta(hours=23)) == 0
+    assert periods_between(last, last + timedelta(days=1)) == 1
+    assert periods_between(last, last + timedelta(days=45, hours=5)) == 45
+    assert periods_between(last, last - timedelta(days=3)) == 0

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 
-from tutor.progress.glicko import Rating, play
+from tutor.progress.glicko import Rating, idle, play
 from tutor.progress.ratings import LEARNER_START, first_try_score, puzzle_start
-from tutor.progress.schema import OVERALL, learners, puzzle_ratings
-from tutor.progress.store import Database, LearnerStore, unmade_learner_id
+from tutor.progress.schema import OVERALL, learner_ratings, learners, puzzle_ratings
+from tutor.progress.store import Database, LearnerStore, now, unmade_learner_id
 
 START = puzzle_start(3)
 
@@ -198,3 +199,29 @@ def test_claiming_the_legacy_profile_keeps_the_claimers_ratings_where_both_have_
     assert after[OVERALL] == mine[OVERALL] and after["counting"] == mine["counting"]
     assert after["scoring"].games == 1  # only the legacy profile had one: it moves over
     assert len(claimer.rating_history()) == 3
+
+
+def _away(db: Database, store: LearnerStore, days: int) -> None:
+    """The learner's ratings last rated ``days`` days ago."""
+    r = learner_ratings
+    with db.engine.begin() as connection:
+        connection.execute(r.update().where(r.c.learner_id == store.learner_id)
+                           .values(updated=now() - timedelta(days=days, hours=1)))
+
+
+def test_a_learners_deviation_grows_with_the_days_away_and_the_next_game_starts_from_it(
+    db: Database, two: tuple[LearnerStore, LearnerStore]
+) -> None:
+    alice, bob = two
+    answer(alice, "p1")
+    answer(bob, "p1")
+    rated = alice.ratings()[OVERALL].rating
+    _away(db, alice, 40)
+    away = alice.ratings()[OVERALL].rating
+    assert away == idle(rated, 40)
+    assert away.deviation > rated.deviation and away.rating == rated.rating
+    assert bob.ratings()[OVERALL].rating.deviation < away.deviation  # bob was not away
+    puzzle = db.puzzle_ratings(["p2"]).get("p2", START)
+    answer(alice, "p2", correct=True)
+    assert alice.ratings()[OVERALL].rating.rating == pytest.approx(
+        play(away, puzzle, 1.0)[0].rating)

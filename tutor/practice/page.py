@@ -36,6 +36,13 @@ class Speed(StrEnum):
         return {"slow": 650, "normal": 350, "fast": 150, "instant": 0}[self.value]
 
 
+class Leaving(StrEnum):
+    """What the learner asked for that would leave the deal in progress: the page asks first."""
+
+    NEW_GAME = "new-game"
+    DAILY = "daily"
+
+
 class MessageKind(StrEnum):
     INFO = "info"
     WARNING = "warning"
@@ -109,8 +116,9 @@ class PracticeState:
     next_level: BotLevel | None = None
     next_players: int | None = None
     next_rules: Rules | None = None
-    # New game was asked for during a deal in progress: the page asks before dropping it
-    asking_new_game: bool = False
+    # New game or the deal of the day was asked for during a deal in progress: the page asks
+    # before leaving it (None: nothing asked)
+    leaving: Leaving | None = None
     # the deal of the day's result, read once its deal is over (the game says whether it is
     # the deal of the day: ``game.daily``, saved with it)
     daily: DailyResult | None = None
@@ -155,7 +163,7 @@ class PracticeState:
         self.round += 1
         self.seq += 1
         self.next_level = self.next_players = self.next_rules = None
-        self.asking_new_game = False
+        self.leaving = None
         self.refusal = None
         self.review = None
         self.others = None

@@ -2,9 +2,11 @@
 Boston University, 2013): a rating, its deviation (how unsure it is) and its volatility (how
 erratic the player is), updated after a rating period's games.
 
-Pure functions over frozen values. The steps are numbered as in the paper. Not implemented:
-the deviation growing over rating periods without games (the tutor rates every first try as
-its own period, and a learner away for months keeps the deviation of their last answer).
+Pure functions over frozen values. The steps are numbered as in the paper. A rating period
+is a day (``RATING_PERIOD``): every first try is rated as its own game, and a learner who stays
+away for whole days has their deviation grown by step 6 once per day without play
+(``idle``), never beyond a new player's (the paper: a rating never more uncertain than an
+unrated player's).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 SCALE = 173.7178  # Glicko-2's scale: 400 / ln 10
 BASE = 1500.0  # the rating the Glicko-2 scale is centred on
@@ -19,6 +22,7 @@ TAU = 0.5  # the system constant: how much the volatility may change (the paper'
 EPSILON = 0.000001  # the paper's convergence tolerance for the new volatility
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
+RATING_PERIOD = timedelta(days=1)  # a day without play widens a learner's deviation once
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,24 @@ def _new_volatility(player: Rating, delta: float, v: float, tau: float) -> float
             f_a /= 2.0
         big_b, f_b = big_c, f_c
     return math.exp(big_a / 2.0)
+
+
+def idle(player: Rating, periods: int) -> Rating:
+    """The player's rating after ``periods`` rating periods without games: step 6 applied
+    once per period, φ* = √(φ² + periods·σ²), the deviation capped at a new player's
+    (``DEFAULT_DEVIATION``); the rating and volatility unchanged."""
+    if periods < 0:
+        raise ValueError(f"{periods} rating periods")
+    if periods == 0:
+        return player
+    phi = math.sqrt(player.phi**2 + periods * player.volatility**2)
+    return Rating(player.rating, min(phi * SCALE, DEFAULT_DEVIATION), player.volatility)
+
+
+def periods_between(last: datetime, at: datetime) -> int:
+    """The whole rating periods without play from a rated game at ``last`` to ``at`` (0 when
+    ``at`` is not later)."""
+    return max(0, (at - last) // RATING_PERIOD)
 
 
 def rate(player: Rating, games: Sequence[Game], tau: float = TAU) -> Rating:

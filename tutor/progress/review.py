@@ -32,3 +32,10 @@ def schedule(
     card, _ = _SCHEDULER.review_card(card, rating_for(correct, hints), review_datetime=at or now())
     store.save_review(item, json.dumps(card.to_dict()), card.due)
     return card.due
+
+
+def new_card(at: datetime | None = None) -> tuple[str, datetime]:
+    """A card never reviewed, due at once (``at``, default now), as the store keeps it: what a
+    puzzle made from the learner's own mistake enters the queue with."""
+    card = Card(due=at or now())
+    return json.dumps(card.to_dict()), card.due

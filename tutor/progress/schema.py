@@ -267,8 +267,27 @@ daily_deals = sa.Table(
     sa.Index("ix_daily_deals_day", "day", "mark"),
 )
 
+# The learner's own puzzles: each card a deal review labelled a mistake or a blunder, to play
+# again (``review/mistakes.py``): one row per learner and item (a deal's trick of one of the
+# learner's games), written once however often the deal is reviewed; ``data`` holds the
+# position and the review's value of every legal card.
+own_puzzles = sa.Table(
+    "own_puzzles",
+    metadata,
+    _learner_column(),
+    sa.Column("item", sa.String(KEY_MAX), nullable=False),
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("deal", sa.Integer(), nullable=False),  # the deal's number in the game (1-based)
+    sa.Column("data", sa.JSON(), nullable=False),
+    sa.Column("created", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("learner_id", "item", name="pk_own_puzzles"),
+    sa.Index("ix_own_puzzles_learner_game", "learner_id", "game_id", "deal"),
+)
+
 # The learner's own tables, in the order their rows can be deleted.
 LEARNER_TABLES = (
     attempts, lessons, reviews, bookmarks, reports, deal_reviews, puzzle_filters,
-    learner_ratings, rating_history, daily_deals, games,
+    learner_ratings, rating_history, daily_deals, own_puzzles, games,
 )

@@ -26,7 +26,7 @@ import re
 import secrets as secrets_module
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -45,7 +45,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.progress import schema as t
-from tutor.progress.glicko import Game, Rating, play, rate
+from tutor.progress.glicko import Game, Rating, idle, periods_between, play, rate
 from tutor.progress.ratings import LEARNER_START, first_try_score
 from tutor.progress.schema import (
     GAME_KINDS,
@@ -259,6 +259,17 @@ class DealReviewSummary:
     inaccuracies: int
     mistakes: int
     blunders: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnPuzzle:
+    """One of the learner's own puzzles: its item, the game and deal it comes from, and its
+    data (``review/mistakes.py`` writes and reads it; the store keeps it as JSON)."""
+
+    item: str
+    game_id: int
+    deal: int
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -927,11 +938,11 @@ class LearnerStore:
             .on_conflict_do_nothing(index_elements=["learner_id", "theme"])
         )
         row = connection.execute(
-            sa.select(r.c.rating, r.c.deviation, r.c.volatility, r.c.games)
+            sa.select(r.c.rating, r.c.deviation, r.c.volatility, r.c.games, r.c.updated)
             .where(r.c.learner_id == self.learner_id, r.c.theme == theme)
             .with_for_update()
         ).one()
-        return Rating(row[0], row[1], row[2]), int(row[3])
+        return _aged(Rating(row[0], row[1], row[2]), row[4], now()), int(row[3])
 
     def _locked_puzzle(
         self, connection: Connection, item: str, start: Rating
@@ -958,15 +969,19 @@ class LearnerStore:
             .values(**_glicko_values(rating), games=games, updated=stamp)
         )
 
-    def ratings(self) -> dict[str, LearnerRating]:
-        """This learner's ratings by theme (``OVERALL``: overall); empty before a rated answer."""
+    def ratings(self, at: datetime | None = None) -> dict[str, LearnerRating]:
+        """This learner's ratings by theme (``OVERALL``: overall) as they stand ``at`` (default
+        now: each deviation grown by the rating periods without play since its last game);
+        empty before a rated answer."""
         r = t.learner_ratings
-        query = sa.select(r.c.theme, r.c.rating, r.c.deviation, r.c.volatility, r.c.games).where(
-            r.c.learner_id == self.learner_id, r.c.games > 0
-        )
+        query = sa.select(
+            r.c.theme, r.c.rating, r.c.deviation, r.c.volatility, r.c.games, r.c.updated
+        ).where(r.c.learner_id == self.learner_id, r.c.games > 0)
         rows = self._read(lambda c: c.execute(query).all())
+        when = at or now()
         return {
-            row[0]: LearnerRating(row[0], Rating(row[1], row[2], row[3]), int(row[4]))
+            row[0]: LearnerRating(row[0], _aged(Rating(row[1], row[2], row[3]), row[5], when),
+                                  int(row[4]))
             for row in rows
         }
 
@@ -1545,6 +1560,85 @@ class LearnerStore:
         rows = self._read(lambda c: c.execute(query).all())
         return [DealReviewSummary(*row) for row in reversed(rows)]
 
+    # --- the learner's own puzzles ---------------------------------------------------------
+
+    def add_own_puzzles(
+        self, puzzles: Sequence[OwnPuzzle], card_json: str, due: datetime
+    ) -> list[str]:
+        """Keep the learner's own puzzles of one of their games, each once (one already kept,
+        from an earlier review of the same deal, is left as it is), and put every new one in
+        the review queue (``card_json``, due at ``due``) unless that item is scheduled
+        already; all in one transaction. The items added; NotFoundError when a game is not
+        this learner's."""
+        rows = [
+            {
+                "learner_id": self.learner_id,
+                "item": _bounded(p.item, KEY_MAX, "item"),
+                "game_id": self._game_id(p.game_id),
+                "deal": self._deal_number(p.deal),
+                "data": _json_value(p.data, "own puzzle"),
+                "created": now(),
+            }
+            for p in puzzles
+        ]
+        card = _bounded(card_json, JSON_MAX, "review card")
+        o = t.own_puzzles
+
+        def add(connection: Connection) -> list[str]:
+            added = []
+            for game_id in sorted({row["game_id"] for row in rows}):
+                if connection.execute(
+                    sa.select(t.games.c.id).where(self._mine(game_id))
+                ).first() is None:
+                    raise NotFoundError()
+            for row in rows:
+                inserted = connection.execute(
+                    self.db._insert(o).values(**row)
+                    .on_conflict_do_nothing(index_elements=["learner_id", "item"])
+                    .returning(o.c.item)
+                ).first()
+                if inserted is None:
+                    continue  # kept by an earlier review of the deal, or another tab's
+                connection.execute(
+                    self.db._insert(t.reviews)
+                    .values(learner_id=self.learner_id, item=row["item"], card=card, due=due)
+                    .on_conflict_do_nothing(index_elements=["learner_id", "item"])
+                )
+                added.append(row["item"])
+            return added
+
+        return self._write(add)
+
+    def own_puzzles(self, limit: int = 500) -> list[OwnPuzzle]:
+        """This learner's own puzzles, the latest first (the last ``limit``)."""
+        o = t.own_puzzles
+        query = (
+            sa.select(o.c.item, o.c.game_id, o.c.deal, o.c.data)
+            .where(o.c.learner_id == self.learner_id)
+            .order_by(o.c.created.desc(), o.c.item)
+            .limit(limit)
+        )
+        rows = self._read(lambda c: c.execute(query).all())
+        return [OwnPuzzle(row[0], row[1], row[2], dict(row[3])) for row in rows]
+
+    def own_puzzle(self, item: str) -> OwnPuzzle | None:
+        """One of this learner's own puzzles (None: not one of theirs)."""
+        o = t.own_puzzles
+        query = sa.select(o.c.item, o.c.game_id, o.c.deal, o.c.data).where(
+            o.c.learner_id == self.learner_id, o.c.item == _bounded(item, KEY_MAX, "item")
+        )
+        row = self._read(lambda c: c.execute(query).first())
+        return None if row is None else OwnPuzzle(row[0], row[1], row[2], dict(row[3]))
+
+    def own_puzzles_of(self, game_id: int, deal: int) -> set[str]:
+        """The items of this learner's own puzzles made from deal ``deal`` of ``game_id``."""
+        o = t.own_puzzles
+        query = sa.select(o.c.item).where(
+            o.c.learner_id == self.learner_id, o.c.game_id == self._game_id(game_id),
+            o.c.deal == self._deal_number(deal),
+        )
+        return set(self._read(lambda c: c.execute(query).scalars().all()))
+
     # --- the learner's own data ------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
@@ -1588,6 +1682,7 @@ class LearnerStore:
                 "ratings": rows(t.learner_ratings, t.learner_ratings.c.theme),
                 "rating_history": rows(t.rating_history, t.rating_history.c.id),
                 "daily_deals": rows(t.daily_deals, t.daily_deals.c.day),
+                "own_puzzles": rows(t.own_puzzles, t.own_puzzles.c.item),
             }
 
         return self._read(dump)
@@ -1615,6 +1710,12 @@ class LearnerStore:
             connection.execute(t.learners.delete().where(t.learners.c.id == self.learner_id))
 
         self._write(delete)
+
+
+def _aged(rating: Rating, updated: datetime, at: datetime) -> Rating:
+    """A learner's stored rating as it stands ``at``: its deviation grown by the rating
+    periods without play since it was last rated (``updated``)."""
+    return idle(rating, periods_between(updated, at))
 
 
 def _glicko_values(rating: Rating) -> dict[str, float]:

@@ -245,7 +245,7 @@ class _Turn:
     before: Deal  # the deal just before the card
 
 
-def _learner_turns(record: DealRecord, learner: int) -> list[_Turn]:
+def learner_turns(record: DealRecord, learner: int) -> list[_Turn]:
     """The learner's cards with the deal and the position before each, from one replay."""
     return [
         _Turn(trick.index, trick.record.cards[trick.record.seats.index(learner)], learner,
@@ -345,7 +345,7 @@ def review_deal(
     done (for a progress bar): the bid and each card by the learner's information, then each
     card with all hands visible, the last first (that judging may stop before the first
     card)."""
-    turns = _learner_turns(record, learner)
+    turns = learner_turns(record, learner)
     remarks = tuple(view.remarks for view in replay(record, learner))
     bid_turn = 1 if turns else 0
     total = bid_turn + 2 * len(turns)
@@ -424,7 +424,7 @@ def coach_only(record: DealRecord, learner: int = 0) -> DealReview:
     remarks beside each trick. What a page shows while the review is computed elsewhere, or
     could not be; never stored."""
     views = replay(record, learner)
-    cards = tuple(_not_judged(turn) for turn in _learner_turns(record, learner))
+    cards = tuple(_not_judged(turn) for turn in learner_turns(record, learner))
     return DealReview(record.players, learner, cards, tuple(view.remarks for view in views), 0)
 
 

@@ -37,6 +37,8 @@ from tutor.ui.reviews import (
     deal_review,
     decisions_table,
     evaluation_graph,
+    keep_own_mistakes,
+    own_mistake_note,
     review_not_ready,
     review_panel,
     takebacks_said,
@@ -165,7 +167,10 @@ def _body(lang: str) -> None:
     row = by_number[number]
     review, not_ready = deal_review(s, game_id, game.players, row, game.rules)
     review_not_ready(not_ready, lang)  # the solver's review on the workers: its progress
-    _deal_view(review, row, game, lang)
+    kept: set[str] = set()
+    with reported(lang):  # a failed write costs the note, never the review
+        kept = keep_own_mistakes(s, game_id, row, row.record(game.players, game.rules), review)
+    _deal_view(review, row, game, kept, lang)
 
 
 def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -> dict[str, Any]:
@@ -216,7 +221,8 @@ def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
         )
 
 
-def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) -> None:
+def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[str],
+               lang: str) -> None:
     views = tricks_of(game, row)
     if not views:
         st.caption(t(lang, "review.no_deals"))
@@ -260,5 +266,6 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, lang: str) 
                 )
     with right:
         review_panel(review, index, lang)
+        own_mistake_note(review, index, shown[0], row.number, kept, lang)
 
 

@@ -49,6 +49,7 @@ from tutor.progress.store import (
     StoreError,
     TrainerSummary,
 )
+from tutor.review.mistakes import is_own
 from tutor.service import State, mine_puzzle
 from tutor.ui.analysis import show_not_ready
 from tutor.ui.bestcard import why_for_answer
@@ -76,6 +77,8 @@ from tutor.ui.trainer import (
     BOOKMARKS,
     GEN_SEEDS,
     GENERATED,
+    MINE,
+    OWN_SOURCE,
     PROVEN,
     REVIEW,
     SOURCE,
@@ -84,6 +87,7 @@ from tutor.ui.trainer import (
     ask_mined,
     being_mined,
     find_puzzle,
+    own_puzzles,
     puzzles_state,
 )
 
@@ -161,10 +165,16 @@ def _choose_source(lang: str, due: int) -> str:
         AT_LEVEL: t(lang, "trainer.source_level"),
         GENERATED: t(lang, "trainer.source_generated"),
         REVIEW: t(lang, "trainer.source_review", n=due),
+        MINE: t(lang, "trainer.source_mine"),
         BOOKMARKS: t(lang, "trainer.source_bookmarks"),
     }
     if SOURCE not in st.session_state:
-        st.session_state[SOURCE] = GENERATED if "gen" in st.query_params else AUTHORED
+        linked = st.query_params.get("puzzle")
+        st.session_state[SOURCE] = (
+            GENERATED if "gen" in st.query_params
+            else MINE if linked is not None and is_own(linked)  # the review page's link
+            else AUTHORED
+        )
     source = st.segmented_control(
         t(lang, "trainer.source"), SOURCES, key=SOURCE, format_func=labels.__getitem__
     )
@@ -305,18 +315,17 @@ def _answer_hook(puzzle: Puzzle, key: str) -> AnswerHook:
         kind = "generated" if puzzle.id.startswith("gen-") else "puzzle"
         # accepted is not always right: a legal écart "to improve" comes back for review
         right = verdict.correct and verdict.code == RIGHT
+        answer = str(exercise_state(key).get("answer", ""))
         try:
             s = store()
-            # saved, and rated when it is the learner's first try of this puzzle ever
-            s.record_puzzle_answer(
-                kind,
-                puzzle.id,
-                puzzle.theme.value,
-                right,
-                hints,
-                str(exercise_state(key).get("answer", "")),
-                puzzle_start(puzzle.difficulty),
-            )
+            if is_own(puzzle.id):
+                # saved, never rated: the learner has read its answer in the deal's review
+                s.record_attempt(OWN_SOURCE, puzzle.id, puzzle.theme.value, right, True,
+                                 hints, answer)
+            else:
+                # saved, and rated when it is the learner's first try of this puzzle ever
+                s.record_puzzle_answer(kind, puzzle.id, puzzle.theme.value, right, hints,
+                                       answer, puzzle_start(puzzle.difficulty))
             due = schedule(s, puzzle.id, right, hints)
         except StoreError as error:
             # shown under the verdict by show_puzzle (the hook may run in a callback)
@@ -394,15 +403,11 @@ def _bookmark_and_report(puzzle: Puzzle, lang: str) -> None:
 def show_puzzle(puzzle: Puzzle, lang: str, key: str | None = None) -> Verdict | None:
     """``key``: the exercise's state (default: one per puzzle; a review is its own)."""
     key = key or f"puzzle-{puzzle.id}"
-    st.caption(
-        " · ".join(
-            [
-                t(lang, f"themes.{puzzle.theme.value}"),
-                f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}",
-                t(lang, "puzzle.players", n=players_of(puzzle)),
-            ]
-        )
-    )
+    # a learner's own puzzle has no author's stars: its difficulty is not shown
+    stars_said = [] if is_own(puzzle.id) else [
+        f"{t(lang, 'puzzle.difficulty')} {stars(puzzle.difficulty)}"]
+    st.caption(" · ".join([t(lang, f"themes.{puzzle.theme.value}"), *stars_said,
+                           t(lang, "puzzle.players", n=players_of(puzzle))]))
     highlight = _hints(puzzle, key, lang)
     verdict = render_exercise(
         puzzle.exercise,
@@ -496,6 +501,16 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
         if not puzzles:
             st.info(t(lang, "trainer.review_empty"))
             return
+    elif source == MINE:
+        mine: list[Puzzle] | None = None
+        with reported(lang):
+            mine = own_puzzles()
+        if mine is None:
+            return
+        if not mine:
+            st.info(t(lang, "trainer.mine_empty"))
+            return
+        puzzles = mine
     elif source == BOOKMARKS:
         marked: set[str] | None = None
         with reported(lang):
@@ -534,6 +549,8 @@ def _render_puzzles(lang: str, due_items: list[tuple[str, datetime]] | None) -> 
             return  # the warning says why
         shown = [puzzle for puzzle, _ in ranked]
         levels = dict((puzzle.id, said) for puzzle, said in ranked)
+    elif source == MINE:  # the learner's own, all of them: the filters choose in the bank
+        shown = puzzles
     else:
         shown = [p for p in puzzles if filters.keep(p, weak)]
     if wanted is not None and state.current != wanted:

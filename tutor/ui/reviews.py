@@ -22,7 +22,8 @@ from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.coach import Remark
 from tutor.practice.game import PracticeGame
 from tutor.practice.replay import TrickView, replay
-from tutor.progress.store import DealReviewSummary, LearnerStore
+from tutor.progress.review import new_card
+from tutor.progress.store import DealReviewSummary, LearnerStore, OwnPuzzle
 from tutor.review.deal import CardReview, DealReview, Verdict, coach_only
 from tutor.review.expected import (
     CUTOFFS,
@@ -35,12 +36,14 @@ from tutor.review.expected import (
     learner_bid,
     option_cards,
 )
+from tutor.review.mistakes import item_of, own_mistakes
 from tutor.service import Job, Outcome, Progress, State
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
 from tutor.ui.card_svg import card_svg, hand_svg_row
 from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
+from tutor.ui.registry import page
 from tutor.ui.session import store
 from tutor.ui.words import contract_label, seat_name
 
@@ -371,6 +374,39 @@ def deal_review(
             data=review.to_data(),
         )
     return review, not_ready
+
+
+def keep_own_mistakes(
+    s: LearnerStore, game_id: int, row: DealRow, record: DealRecord, review: DealReview
+) -> set[str]:
+    """The deal's cards labelled a mistake or a blunder, kept as the learner's own puzzles and
+    put in their review queue (once: those already kept from an earlier visit are read, not
+    written again); the items kept. The coach's review alone keeps nothing."""
+    if not review.valued:
+        return set()
+    mistakes = own_mistakes(record, review, game_id, row.number)
+    if not mistakes:
+        return set()
+    kept = s.own_puzzles_of(game_id, row.number)
+    missing = [m for m in mistakes if m.item not in kept]
+    if missing:
+        s.add_own_puzzles([OwnPuzzle(m.item, game_id, row.number, m.to_data())
+                           for m in missing], *new_card())
+    return {m.item for m in mistakes}
+
+
+def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: int,
+                     kept: set[str], lang: str) -> None:
+    """Under a card kept as the learner's own puzzle: that it was added, and the link that
+    opens it in the puzzle trainer (its source "My mistakes")."""
+    card = review.card_in(trick_index)
+    item = item_of(game_id, deal, trick_index)
+    if card is None or item not in kept:
+        return
+    st.success(t(lang, "own.added", cards=card_name(card.card, lang)),
+               icon=":material/bookmark_added:")
+    st.page_link(page("puzzles").file, label=t(lang, "own.open"), icon=":material/replay:",
+                 query_params={"lang": lang, "puzzle": item})
 
 
 def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...]) -> Reviewed:

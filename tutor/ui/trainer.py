@@ -12,17 +12,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from tutor.content.generate import FAMILIES, GenerationError, generate
-from tutor.content.models import Puzzle
+from tutor.content.models import Puzzle, Theme
 from tutor.content.solved import remember
+from tutor.engine import card_name, format_card
 from tutor.inputs import read_int
-from tutor.progress.store import PuzzleFilters, StoreError
+from tutor.progress.store import OwnPuzzle, PuzzleFilters, StoreError
+from tutor.review.mistakes import TOLERANCE, OwnMistake, is_own
 from tutor.service import MINED_VERSION, MinedPuzzle, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
-from tutor.ui.session import bank, database, kept_state
+from tutor.ui.i18n import t
+from tutor.ui.reviews import cards_text, points
+from tutor.ui.session import bank, database, kept_state, store
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 AT_LEVEL = "level"  # untried authored puzzles near the learner's rating
-SOURCES = (AUTHORED, AT_LEVEL, GENERATED, REVIEW, BOOKMARKS)
+MINE = "mine"  # the learner's own mistakes, from their reviewed deals
+OWN_SOURCE = "own"  # the attempts' source of the learner's own puzzles (never rated)
+SOURCES = (AUTHORED, AT_LEVEL, GENERATED, REVIEW, MINE, BOOKMARKS)
 WEAK_RATE = 0.7  # a theme answered right at the first try less often than this is weak
 GEN_SEEDS = 10**9  # a generated puzzle's seed is below this (as the page draws them)
 PROVEN = "proven"  # the family mined by the solver on the analysis workers
@@ -124,7 +130,57 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def find_puzzle(puzzle_id: str) -> Puzzle | None:
+    """An authored puzzle, a generated one made again, or one of the learner's own (read
+    from their store: another learner's id is not found)."""
+    if is_own(puzzle_id):
+        stored = None
+        with suppress(StoreError):  # a store that cannot be read: the puzzle is not shown
+            stored = store().own_puzzle(puzzle_id)
+        return None if stored is None else own_puzzle(stored)
     try:
         return bank().puzzle(puzzle_id)
     except KeyError:
         return generated_from_id(puzzle_id)
+
+
+# A learner's own puzzle has no author's stars: it sits in the middle of the scale.
+OWN_DIFFICULTY = 3
+
+
+def own_puzzles() -> list[Puzzle]:
+    """The learner's own puzzles, the latest first (one that no longer reads is left out)."""
+    return [p for p in (own_puzzle(s) for s in store().own_puzzles()) if p is not None]
+
+
+def own_puzzle(stored: OwnPuzzle) -> Puzzle | None:
+    """The puzzle of one of the learner's own mistakes, in the words of both catalogs
+    (None: data this version does not read)."""
+    try:
+        mistake = OwnMistake.from_data(stored.data)
+        return Puzzle.model_validate({
+            "id": mistake.item,
+            "theme": Theme.CARD_PLAY.value,
+            "difficulty": OWN_DIFFICULTY,
+            "explanation": {lang: _own_why(mistake, lang) for lang in ("en", "it")},
+            "kind": "own-mistake",
+            "question": {lang: t(lang, "own.question") for lang in ("en", "it")},
+            "notation": mistake.notation,
+            "played": format_card(mistake.played),
+            "label": mistake.verdict.value,
+            "options": [{"cards": [format_card(c) for c in cards], "value": value}
+                        for cards, value in mistake.options],
+            "tolerance": TOLERANCE,
+            "samples": mistake.samples,
+        })
+    except (ValueError, ValidationError):
+        return None
+
+
+def _own_why(mistake: OwnMistake, lang: str) -> str:
+    """The review's why: the best card's value and the card played's, by what the learner
+    could know."""
+    played = next(value for cards, value in mistake.options if mistake.played in cards)
+    return t(lang, "own.why", best=cards_text(mistake.best, lang),
+             best_value=points(mistake.options[0][1]), samples=mistake.samples,
+             played=card_name(mistake.played, lang), played_value=points(played),
+             loss=points(mistake.loss), tolerance=TOLERANCE)

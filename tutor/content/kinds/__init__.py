@@ -12,7 +12,7 @@ from typing import Annotated, get_args
 
 from pydantic import Field
 
-from tutor.content.kinds.base import ExerciseKind, Kind, Say
+from tutor.content.kinds.base import LEARNER_MADE, ExerciseKind, Kind, Say
 from tutor.content.kinds.best_card import BestCardExercise
 from tutor.content.kinds.bid import BidExercise
 from tutor.content.kinds.cards_out import CardsOutExercise
@@ -21,6 +21,7 @@ from tutor.content.kinds.count import CountExercise
 from tutor.content.kinds.ecart import EcartExercise
 from tutor.content.kinds.hand import HandExercise
 from tutor.content.kinds.legal_set import LegalSetExercise
+from tutor.content.kinds.own_mistake import OwnMistakeExercise, ValuedCards
 from tutor.content.kinds.play import PlayExercise
 from tutor.content.kinds.score import Deal, ScoreExercise
 
@@ -28,6 +29,7 @@ from tutor.content.kinds.score import Deal, ScoreExercise
 ExerciseModel = (
     PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
     | BidExercise | ChoiceExercise | BestCardExercise | HandExercise | CardsOutExercise
+    | OwnMistakeExercise
 )
 Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
 
@@ -45,6 +47,7 @@ KINDS = tuple(kind.value for kind in Kind)  # as YAML writes them, for error mes
 
 __all__ = [
     "KINDS",
+    "LEARNER_MADE",
     "MODELS",
     "BestCardExercise",
     "BidExercise",
@@ -59,8 +62,10 @@ __all__ = [
     "HandExercise",
     "Kind",
     "LegalSetExercise",
+    "OwnMistakeExercise",
     "PlayExercise",
     "Say",
     "ScoreExercise",
+    "ValuedCards",
     "kind_of",
 ]

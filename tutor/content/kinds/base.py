@@ -38,6 +38,12 @@ class Kind(StrEnum):
     BEST_CARD = "best-card"
     HAND = "hand"
     CARDS_OUT = "cards-out"
+    OWN_MISTAKE = "own-mistake"
+
+
+# Kinds made from a learner's own play, never authored in the bank (the registry test builds
+# theirs from a seeded reviewed deal instead).
+LEARNER_MADE = frozenset({Kind.OWN_MISTAKE})
 
 
 class ExerciseKind(Protocol):

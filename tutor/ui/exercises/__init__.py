@@ -21,6 +21,7 @@ WIDGETS: dict[Kind, Widget[Any]] = {
     Kind.BEST_CARD: cards.BEST_CARD,
     Kind.HAND: hand.HAND,
     Kind.CARDS_OUT: counting.CARDS_OUT,
+    Kind.OWN_MISTAKE: cards.OWN_MISTAKE,
 }
 
 

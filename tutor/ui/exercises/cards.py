@@ -8,10 +8,24 @@ from functools import partial
 import streamlit as st
 
 from tutor.content.fields import TableView
-from tutor.content.kinds import BestCardExercise, EcartExercise, LegalSetExercise, PlayExercise
+from tutor.content.kinds import (
+    BestCardExercise,
+    EcartExercise,
+    LegalSetExercise,
+    OwnMistakeExercise,
+    PlayExercise,
+)
 from tutor.content.kinds.ecart import LEGAL_TO_IMPROVE, EcartJudgement
-from tutor.content.verdict import WRONG_SET, Verdict, read_cards
-from tutor.engine import Card, Suit, display_order, format_half, suit_name, suit_of
+from tutor.content.verdict import NOT_ACCEPTED, WRONG_SET, Verdict, read_card, read_cards
+from tutor.engine import (
+    Card,
+    Suit,
+    card_name,
+    display_order,
+    format_half,
+    suit_name,
+    suit_of,
+)
 from tutor.service import State
 from tutor.ui import bestcard
 from tutor.ui.exercises.common import Widget, exercise_state, set_sentence
@@ -110,7 +124,8 @@ def draw_ecart(ex: EcartExercise, key: str, lang: str,
     return _pick_set(ex.position, key, lang, highlight, needed=ex.size)
 
 
-def card_sentence(ex: PlayExercise | LegalSetExercise | EcartExercise | BestCardExercise,
+def card_sentence(ex: PlayExercise | LegalSetExercise | EcartExercise | BestCardExercise
+                  | OwnMistakeExercise,
                   verdict: Verdict, answer: object, lang: str, solution: bool) -> str | None:
     """The rules that name the suit led, and a wrong set of cards."""
     code = verdict.code
@@ -178,6 +193,41 @@ def best_card_after(ex: BestCardExercise, verdict: Verdict, answer: object, solu
     bestcard.show_lines(ex, answer, verdict.correct, lang, solution=solution)
 
 
+def draw_own_mistake(ex: OwnMistakeExercise, key: str, lang: str,
+                     highlight: set[Card] | None) -> Card | None:
+    """The learner's own position again: the card they played said, not the answer."""
+    st.caption(t(lang, "own.origin", card=card_name(ex.played, lang),
+                 verdict=t(lang, f"own.verdicts.{ex.label}")))
+    _show_position(ex.position, lang)
+    return _pick_one(ex.position, key, lang, highlight)
+
+
+def own_sentence(ex: OwnMistakeExercise, verdict: Verdict, answer: object, lang: str,
+                 solution: bool) -> str | None:
+    """A legal card the review valued below the best: said by what the learner could know."""
+    if verdict.code == NOT_ACCEPTED and solution:
+        return t(lang, "own.not_best", cards=names(verdict.cards, lang))
+    return card_sentence(ex, verdict, answer, lang, solution)
+
+
+def own_after(ex: OwnMistakeExercise, verdict: Verdict, answer: object, solution: bool,
+              lang: str) -> None:
+    """With the solution: every legal card's value by what the learner could know."""
+    if not solution:
+        return
+    st.markdown(f"**{t(lang, 'own.values_heading')}**")
+    tried = read_card(answer) if isinstance(answer, int | str) else None
+    rows = [
+        {
+            t(lang, "own.card"): ("▶ " if tried in o.cards else "") + names(o.cards, lang),
+            t(lang, "own.value"): f"{float(o.value):+.1f}",
+            t(lang, "own.as_good"): "✓" if ex.as_good_as_best(float(o.value)) else "",
+        }
+        for o in ex.options
+    ]
+    st.dataframe(rows, hide_index=True, width="stretch")
+
+
 def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
     """Every card of the suits (trumps, the Excuse) the answer is in: the family to look
     in. When that is exactly the answer, the cards of the next suit held are added, so the
@@ -191,7 +241,7 @@ def narrowed(answer: set[Card], hand: set[Card]) -> set[Card]:
     return shown
 
 
-def narrowed_cards(ex: PlayExercise | LegalSetExercise) -> set[Card]:
+def narrowed_cards(ex: PlayExercise | LegalSetExercise | OwnMistakeExercise) -> set[Card]:
     """A second hint: the suits the answer is in, never the answer alone."""
     return narrowed(set(ex.expected()), set(ex.position.hand))
 
@@ -201,3 +251,5 @@ LEGAL_SET = Widget(draw_legal_set, card_sentence, hint_cards=narrowed_cards)
 ECART = Widget(draw_ecart, ecart_sentence, after=ecart_after)
 BEST_CARD = Widget(draw_best_card, card_sentence, after=best_card_after,
                    hint_cards=bestcard.candidate_cards)
+OWN_MISTAKE = Widget(draw_own_mistake, own_sentence, after=own_after,
+                     hint_cards=narrowed_cards)

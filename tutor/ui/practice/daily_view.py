@@ -9,6 +9,8 @@ streak are read once per deal shown and kept in the page state, not on every rer
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutor.practice.daily import bot_mark, daily_game, daily_mark, percentile, streak, today
@@ -69,7 +71,8 @@ def daily_panel(state: PracticeState, lang: str) -> None:
 
 
 def on_daily() -> None:
-    """Deal the deal of the day (a game in progress is saved: it stays in the saved games)."""
+    """Deal the deal of the day (a game in progress is saved: it stays in the saved games;
+    the page asks first when a deal is in progress)."""
     from tutor.ui.practice.saving import STATE
 
     state = st.session_state[STATE]
@@ -79,8 +82,9 @@ def on_daily() -> None:
     state.message = None
 
 
-def daily_button(lang: str) -> None:
-    st.button(t(lang, "game.daily.button"), key=DAILY_KEY, on_click=on_daily,
+def daily_button(lang: str, on_click: Callable[[], None]) -> None:
+    """The deal of the day's button; ``on_click`` asks before leaving a deal in progress."""
+    st.button(t(lang, "game.daily.button"), key=DAILY_KEY, on_click=on_click,
               help=t(lang, "game.daily.help"), icon=":material/today:")
 
 

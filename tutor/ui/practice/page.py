@@ -32,13 +32,13 @@ from tutor.engine import (
 from tutor.practice import LEARNER, TARGETS, PracticeGame, Refusal, Stage
 from tutor.practice.advice import CoachLevel
 from tutor.practice.daily import allows_take_backs
-from tutor.practice.page import MessageKind, PracticeState, Speed
+from tutor.practice.page import Leaving, MessageKind, PracticeState, Speed
 from tutor.progress.store import StoreError
 from tutor.ui.coach_text import level_text
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
 from tutor.ui.practice.coach_view import coach_drawer, coach_items, coach_notes, on_ask
-from tutor.ui.practice.daily_view import daily_button, daily_panel
+from tutor.ui.practice.daily_view import daily_button, daily_panel, on_daily
 from tutor.ui.practice.details import deal_details
 from tutor.ui.practice.saving import (
     STATE,
@@ -78,6 +78,10 @@ NO_TARGET = 0  # the target selectbox's "no target" (None would show as no choic
 TABLE_KEY = "practice-table"
 NEW_GAME_YES_KEY = "practice-new-game-yes"
 NEW_GAME_NO_KEY = "practice-new-game-no"
+DAILY_YES_KEY = "practice-daily-yes"
+DAILY_NO_KEY = "practice-daily-no"
+LEAVE_YES_KEYS = {Leaving.NEW_GAME: NEW_GAME_YES_KEY, Leaving.DAILY: DAILY_YES_KEY}
+LEAVE_NO_KEYS = {Leaving.NEW_GAME: NEW_GAME_NO_KEY, Leaving.DAILY: DAILY_NO_KEY}
 
 # The practice page needs the room: less space above the table than Streamlit's default; and
 # no scroll anchoring, which scrolled the page down when the table was redrawn after a card.
@@ -103,7 +107,7 @@ def _after(refusal: Refusal | None) -> None:
     state.changed()
     state.message = None
     state.refusal = refusal
-    state.asking_new_game = False  # playing on answers the question
+    state.leaving = None  # playing on answers the question
     if refusal is not None:
         state.say(MessageKind.ERROR, refusal_words(refusal, _lang(), state.coach_speaks))
     state.game.record()
@@ -148,18 +152,35 @@ def _new_game(
 def ask_new_game() -> None:
     """New game (the button, Shift+N, or ``n`` on the table while there is no next deal): a
     deal the learner is playing is not dropped without asking."""
+    _ask_before_leaving(Leaving.NEW_GAME)
+
+
+def ask_daily() -> None:
+    """The deal of the day's button: as New game, a deal in progress is not left without
+    asking (it stays in the saved games either way)."""
+    _ask_before_leaving(Leaving.DAILY)
+
+
+def _ask_before_leaving(leaving: Leaving) -> None:
     state = _state()
     if _mid_deal(state):
-        state.asking_new_game = True
+        state.leaving = leaving
+    else:
+        _leave(leaving)
+
+
+def _leave(leaving: Leaving) -> None:
+    if leaving is Leaving.DAILY:
+        on_daily()
     else:
         _new_game()
 
 
-def _on_new_game_answer(start: bool) -> None:
+def _on_leaving_answer(leave: bool) -> None:
     state = _state()
-    state.asking_new_game = False
-    if start:
-        _new_game()
+    leaving, state.leaving = state.leaving, None
+    if leave and leaving is not None:
+        _leave(leaving)
 
 
 def _mid_deal(state: PracticeState) -> bool:
@@ -484,9 +505,9 @@ def _header(state: PracticeState, lang: str) -> None:
             help=t(lang, "game.settings.new_game_help"), shortcut=NEW_GAME_SHORTCUT,
             icon=":material/restart_alt:",
         )
-        daily_button(lang)
-    if state.asking_new_game:
-        _new_game_question(lang)
+        daily_button(lang, ask_daily)
+    if state.leaving is not None:
+        _leaving_question(state.leaving, lang)
     game = state.game
     if game.rules is not FFT_2012:  # FFT 2012 is what the lessons teach: only a variant said
         st.caption(t(lang, "variants.in_use", name=rules_label(game.rules, lang),
@@ -499,13 +520,21 @@ def _header(state: PracticeState, lang: str) -> None:
                       on_click=on_resume, args=(saved.id,), type="primary")
 
 
-def _new_game_question(lang: str) -> None:
-    st.warning(t(lang, "game.settings.new_game_confirm"), icon=":material/help:")
+# The question asked before leaving a deal in progress, and its "leave" answer, per request.
+_LEAVING_WORDS = {
+    Leaving.NEW_GAME: ("game.settings.new_game_confirm", "game.settings.new_game_yes"),
+    Leaving.DAILY: ("game.daily.leave_confirm", "game.daily.leave_yes"),
+}
+
+
+def _leaving_question(leaving: Leaving, lang: str) -> None:
+    question, yes = _LEAVING_WORDS[leaving]
+    st.warning(t(lang, question), icon=":material/help:")
     with st.container(horizontal=True, gap="small"):
-        st.button(t(lang, "game.settings.new_game_yes"), key=NEW_GAME_YES_KEY,
-                  on_click=_on_new_game_answer, args=(True,), type="primary")
-        st.button(t(lang, "game.settings.new_game_no"), key=NEW_GAME_NO_KEY,
-                  on_click=_on_new_game_answer, args=(False,))
+        st.button(t(lang, yes), key=LEAVE_YES_KEYS[leaving], on_click=_on_leaving_answer,
+                  args=(True,), type="primary")
+        st.button(t(lang, "game.settings.new_game_no"), key=LEAVE_NO_KEYS[leaving],
+                  on_click=_on_leaving_answer, args=(False,))
 
 
 # --- the fallback: everything by name --------------------------------------------------------
