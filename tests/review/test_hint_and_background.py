@@ -15,10 +15,11 @@ from tutor.engine import Bid, Call, Deal, DealRecord, Phase, parse_action
 from tutor.review.deal import (
     decision_moves,
     decision_name,
+    next_decision,
     review_deal,
     value_decisions,
 )
-from tutor.review.expected import expected_card, review_rng
+from tutor.review.expected import Expectation, expected_card, review_rng
 from tutor.review.hint import Hint, HintAt, hint, hint_decision, hint_is_for
 
 
@@ -85,14 +86,17 @@ def test_a_hint_that_arrives_after_the_learner_acted_is_for_another_decision() -
 def test_the_review_valued_during_play_equals_the_review_computed_after_the_deal() -> None:
     record = blunder_record()
     after = review_deal(record, **FEW)
-    known: dict[str, object] = {}
+    known: dict[str, Expectation] = {}
     # one decision at a time, each from the record as it stood when the decision was made
     # and its trick complete (what the page sends the workers as the deal goes on)
     for moves in range(len(record.moves) + 1):
         prefix = DealRecord(record.players, record.seed, record.dealer, record.rules,
                             record.moves[:moves])
-        known |= value_decisions(prefix, 0, known=known, only=1, **FEW)  # type: ignore[arg-type]
-    during = review_deal(record, known=known, **FEW)  # type: ignore[arg-type]
+        name = next_decision(prefix, 0, known)
+        if name is not None:
+            known |= value_decisions(prefix, 0, wanted=name, **FEW)
+    assert next_decision(record, 0, known) is None
+    during = review_deal(record, known=known, **FEW)
     assert during == after
     assert set(known) == {"bid", *(decision_name(c.trick) for c in after.cards)}
 
@@ -116,3 +120,29 @@ def test_a_redealt_or_unplayed_deal_values_no_card() -> None:
     assert deal.phase is Phase.PLAYING
     valued = value_decisions(DealRecord.of(deal), 0, **FEW)
     assert set(valued) <= {"bid"}
+
+
+def test_the_workers_jobs_give_the_hint_and_the_review_valued_during_play() -> None:
+    """What the page sends the workers (a hint, a decision, a review with what is known) gives
+    what the functions give in this process."""
+    from tutor.review.expected import SAMPLES
+    from tutor.service import hint as hint_job
+    from tutor.service import known_text, review, value_decision
+    from tutor.service.jobs import compute
+
+    deal = _until(4, 3, HintAt.CARD, trick=14)
+    given = compute(hint_job(DealRecord.of(deal), 0), lambda done, total: None)
+    assert Hint.from_data(given) == hint(DealRecord.of(deal), 0)
+    record = blunder_record()
+    last = next_decision(record, 0, ())
+    assert last == "bid"
+    valued = compute(value_decision(record, 0, "trick 13"), lambda done, total: None)
+    mine = value_decisions(record, 0, wanted="trick 13")["trick 13"]
+    assert Expectation.from_data(valued) == mine and mine.samples >= SAMPLES
+    # valued on fewer deals than a review's own: the review sent takes them as they are
+    known = {name: e for name, e in value_decisions(record, 0, **FEW).items()
+             if name != "trick 17"}
+    sent = compute(review(record, 0, known_text({n: e.to_data() for n, e in known.items()})),
+                   lambda done, total: None)
+    assert sent == review_deal(record, 0, known=known).to_data()
+    assert sent["cards"][0]["expected"]["samples"] == FEW["samples"]

@@ -27,7 +27,7 @@ part.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -68,6 +68,7 @@ from tutor.review.expected import (
     Verdict,
     expected_bid,
     expected_card,
+    learner_bid,
     option_cards,
     review_rng,
     show_how,
@@ -361,6 +362,15 @@ def decision_moves(record: DealRecord, learner: int, name: str) -> int | None:
     return None
 
 
+def next_decision(record: DealRecord, learner: int, known: Collection[str]) -> str | None:
+    """The first of the learner's decisions in ``record`` that ``value_decisions`` can value
+    and ``known`` lacks: the bid, then the card of each trick complete (None: none)."""
+    names = [decision_name(turn.trick) for turn in _learner_turns(record, learner)]
+    if learner_bid(record, learner) is not None:
+        names.insert(0, "bid")
+    return next((name for name in names if name not in known), None)
+
+
 def value_decisions(
     record: DealRecord,
     learner: int = 0,
@@ -369,27 +379,23 @@ def value_decisions(
     more: int = MORE_SAMPLES,
     seed: int = SEED,
     known: Mapping[str, Expectation] | None = None,
-    only: int | None = None,
+    wanted: str | None = None,
     on_step: Callable[[], None] | None = None,
 ) -> dict[str, Expectation]:
-    """The learner's bid and cards in ``record`` valued by what they could know (named by
-    ``decision_name``), each as ``review_deal`` values it: those in ``known`` are taken as
-    they are, at most ``only`` others are valued (None: all). A deal whose cards were not
-    played has no decision valued (a redeal is not reviewed)."""
+    """The learner's bid and the cards of the tricks complete in ``record``, valued by what
+    they could know (named by ``decision_name``), each as ``review_deal`` values it: those in
+    ``known`` are taken as they are; ``wanted`` (None: every other one) the one valued."""
     turns = _learner_turns(record, learner)
     known = known or {}
     out: dict[str, Expectation] = {}
-    left = only
 
     def valued(name: str, value: Callable[[], Expectation | None]) -> None:
-        nonlocal left
         if name in known:
             out[name] = known[name]
-        elif left is None or left > 0:
+        elif wanted is None or wanted == name:
             found = value()
             if found is not None:
                 out[name] = found
-            left = None if left is None else left - 1
         if on_step is not None:
             on_step()
 
@@ -515,6 +521,7 @@ __all__ = [
     "coach_only",
     "decision_moves",
     "decision_name",
+    "next_decision",
     "review_deal",
     "value_decisions",
     "verdict_for",
