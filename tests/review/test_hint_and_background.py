@@ -15,6 +15,7 @@ from tutor.engine import Bid, Call, Deal, DealRecord, Phase, parse_action
 from tutor.review.deal import (
     decision_moves,
     decision_name,
+    decision_record,
     next_decision,
     review_deal,
     value_decisions,
@@ -93,8 +94,10 @@ def test_the_review_valued_during_play_equals_the_review_computed_after_the_deal
         prefix = DealRecord(record.players, record.seed, record.dealer, record.rules,
                             record.moves[:moves])
         name = next_decision(prefix, 0, known)
-        if name is not None:
-            known |= value_decisions(prefix, 0, wanted=name, **FEW)
+        if name is not None:  # sent cut to the decision: one job however the deal goes on
+            cut = decision_record(prefix, 0, name)
+            assert cut == decision_record(record, 0, name)
+            known |= value_decisions(cut, 0, wanted=name, **FEW)
     assert next_decision(record, 0, known) is None
     during = review_deal(record, known=known, **FEW)
     assert during == after

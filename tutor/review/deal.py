@@ -362,6 +362,23 @@ def decision_moves(record: DealRecord, learner: int, name: str) -> int | None:
     return None
 
 
+def decision_record(record: DealRecord, learner: int, name: str) -> DealRecord:
+    """``record`` cut to what the decision ``name`` is valued from: the moves to the bid, or
+    to the end of the trick of the card (``value_decisions`` values a card once its trick is
+    complete). The same cut record whatever was played since: one job per decision."""
+    at = decision_moves(record, learner, name)
+    if at is None:
+        raise ValueError(f"no decision {name!r} of seat {learner}")
+    if name != "bid":
+        deal = record.dealt()
+        for action in record.moves[:at]:
+            deal.push(action)
+        while deal.trick and at < len(record.moves):  # the trick's cards after the learner's
+            deal.push(record.moves[at])
+            at += 1
+    return replace(record, moves=record.moves[:at])
+
+
 def next_decision(record: DealRecord, learner: int, known: Collection[str]) -> str | None:
     """The first of the learner's decisions in ``record`` that ``value_decisions`` can value
     and ``known`` lacks: the bid, then the card of each trick complete (None: none)."""
@@ -521,6 +538,7 @@ __all__ = [
     "coach_only",
     "decision_moves",
     "decision_name",
+    "decision_record",
     "next_decision",
     "review_deal",
     "value_decisions",
