@@ -4,7 +4,8 @@ As the deal goes on, the learner's decisions already made (the bid, then the car
 trick complete) are valued one at a time on the workers, as the review values them
 (``tutor.review.deal.value_decisions``), and kept in the page state with the deal. The page
 asks only when it awaits nothing else, so the learner's one job at a time is a computer
-player's card or a hint first, and this otherwise. Each decision is sent cut to the moves it
+player's card or a hint first, and this otherwise; and only while a worker is free, so it
+never queues ahead of another learner's wait. Each decision is sent cut to the moves it
 is valued from (``decision_record``): asked again later in the deal, it is the same job. When
 the deal is over, the review job carries what is known and values only the rest: the same
 review, sooner.
@@ -18,7 +19,7 @@ from tutor.practice import LEARNER
 from tutor.practice.page import PracticeState, ValuedDecision
 from tutor.review.deal import decision_record, next_decision
 from tutor.service import State, known_text, value_decision
-from tutor.ui.analysis import ask
+from tutor.ui.analysis import ask_when_idle
 
 
 def known_decisions(state: PracticeState) -> dict[str, dict[str, Any]]:
@@ -41,9 +42,9 @@ def value_in_background(state: PracticeState) -> None:
     known = known_decisions(state)
     while (name := next_decision(record, LEARNER, known)) is not None:
         cut = decision_record(record, LEARNER, name)
-        outcome = ask(value_decision(cut, LEARNER, name))
+        outcome = ask_when_idle(value_decision(cut, LEARNER, name))
         if outcome.state is not State.DONE or not isinstance(outcome.value, dict):
-            return  # pending (asked again on the next run), or refused or failed: the review
+            return  # pending or refused (asked again on the next run), or failed: the review
         state.valued[name] = ValuedDecision(game.number, cut.notation, outcome.value)
         known[name] = outcome.value
 
