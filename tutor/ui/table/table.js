@@ -205,7 +205,7 @@ export default function (component) {
     hintBox.dataset.busy = hint && (hint.busy || (asked && !hint.text)) ? 'true' : 'false';
   };
   if (hint) {
-    hintButton.textContent = '💡 ' + hint.label;
+    hintButton.textContent = hint.label;
     if (hint.help) hintButton.title = hint.help;
   }
   drawHint();
