@@ -6,6 +6,7 @@ request for a review or a mined puzzle is a read of the store, not a job."""
 
 from __future__ import annotations
 
+import json
 import threading
 from concurrent.futures import Executor, Future
 from functools import partial
@@ -24,7 +25,7 @@ import tutor.review.expected as expected_module
 import tutor.ui.analysis as analysis_module
 from tests.app.conftest import known_solution, open_app, texts, unknown_to_this_process
 from tests.app.test_practice import PAGE as PRACTICE_PAGE
-from tests.app.test_practice import game_of
+from tests.app.test_practice import game_of, table
 from tests.app.test_review_page import PAGE as REVIEW_PAGE
 from tests.app.test_review_page import saved_game
 from tests.bank import bank
@@ -32,12 +33,14 @@ from tests.practice.test_thinking import awaiting_search, no_report
 from tests.review.test_review_deal import FEW
 from tutor.bots import SimpleBot, decision_rng
 from tutor.content.kinds import BestCardExercise
-from tutor.engine import DealRecord
+from tutor.engine import Contract, DealRecord, cards_of
 from tutor.practice import Stage
 from tutor.progress.store import Database, LearnerStore
+from tutor.review.hint import Hint
 from tutor.service import MINED_VERSION, AnalysisService, JobKind, Limits
 from tutor.service.jobs import Job, compute
 from tutor.ui.i18n import t
+from tutor.ui.practice.words import contract_name
 from tutor.ui.trainer import puzzle_data
 
 
@@ -289,3 +292,103 @@ def test_a_full_pool_says_not_proven_yet_in_italian_too(monkeypatch: pytest.Monk
         at = open_app("puzzles", lang="it", puzzle=BEST_CARD)
         assert t("it", "bestcard.not_proven") in texts(at) and not hand_to_play(at)
         assert at.button(key=f"puzzle-{BEST_CARD}-try-again").label == t("it", "bestcard.try_again")
+
+
+def hint_on_the_table(at: AppTest) -> dict[str, Any]:
+    shown = table(at).get("hint")
+    assert isinstance(shown, dict), "no hint button on the table"
+    return shown
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "By what you can know"),
+                                            ("it", "Con ciò che puoi sapere")])
+def test_a_hint_is_asked_of_the_workers_shown_on_the_table_and_recorded_in_the_deal(
+    monkeypatch: pytest.MonkeyPatch, lang: str, said: str
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, seed="3", players="4", lang=lang)
+    assert game_of(at).deal.stage is Stage.BID
+    assert hint_on_the_table(at)["label"] == t(lang, "game.hint.button")
+    assert workers.kinds() == []  # nothing asked before the learner asks
+    at.button(key="practice-hint").click().run()
+    assert not at.exception, at.exception
+    assert workers.kinds() == [JobKind.HINT]
+    waiting = hint_on_the_table(at)
+    assert waiting["busy"] and waiting["text"] == t(lang, "game.hint.pending")
+    assert table(at)["hand_action"] is None or table(at)["actions"]  # still playable
+    workers.answer(0)
+    at.run()
+    assert not at.exception, at.exception
+    given = Hint.from_data(workers.jobs[0][1].result())
+    text = hint_on_the_table(at)["text"]
+    assert text.startswith(said)
+    best = given.best.moves[0].removeprefix("bid:")
+    legal = {b.code if b is not None else "pass" for b in game_of(at).deal.legal_bids()}
+    assert best in legal
+    rules = game_of(at).rules
+    named = contract_name(None if best == "pass" else Contract.from_code(best), lang, rules)
+    assert named in text
+    assert game_of(at).deal.hints == ["bid"]  # recorded in the deal
+
+
+def test_a_hint_that_arrives_after_the_learner_played_is_dropped(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, seed="3", players="4", lang="en")
+    at.button(key="practice-hint").click().run()
+    assert workers.kinds() == [JobKind.HINT]
+    at.button(key="practice-bid-pass").click().run()  # played before the hint came
+    assert not at.exception, at.exception
+    workers.answer(0)
+    at.run()
+    shown = table(at).get("hint")
+    assert shown is None or not shown["text"]
+    assert game_of(at).deal.hints == []
+
+
+def test_the_deal_of_the_day_offers_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, daily="1", lang="en")
+    assert game_of(at).daily is not None
+    assert table(at).get("hint") is None
+    assert "practice-hint" not in {b.key for b in at.button}
+
+
+def test_the_decisions_are_valued_on_the_workers_during_the_deal_and_the_review_takes_them(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, seed="4", players="4", lang="en")
+
+    def answer_decisions() -> None:
+        for index, (job, future) in enumerate(workers.jobs):
+            if job.kind is JobKind.VALUE_DECISIONS and not future.done():
+                workers.answer(index)
+
+    for _ in range(60):
+        answer_decisions()
+        at.run()
+        deal = game_of(at).deal
+        if deal.stage in (Stage.FINISHED, Stage.REDEAL):
+            break
+        if deal.stage is Stage.BID:
+            at.button(key="practice-bid-pass").click().run()
+        elif deal.stage is Stage.POIGNEE:
+            at.button(key="practice-poignee-no").click().run()
+        else:
+            at.pills(key="practice-hand-fallback").set_value(
+                cards_of(deal.legal_plays())[0]).run()
+        assert not at.exception, at.exception
+    assert game_of(at).deal.stage is Stage.FINISHED, "choose a seed that is played"
+    state = at.session_state["practice-state"]
+    assert "bid" in state.valued and "trick 0" in state.valued
+    review = [job for job, _ in workers.jobs if job.kind is JobKind.REVIEW_DEAL]
+    assert len(review) == 1 and len(review[0].args) == 7  # the review carries what is known
+    known = json.loads(str(review[0].args[6]))
+    assert set(known) == set(state.valued)
+    assert at.get("progress")  # the review finishing, as soon as the deal is over

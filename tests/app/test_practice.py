@@ -520,7 +520,8 @@ def test_the_review_on_the_table_shows_the_solvers_judgement_stored_once_and_lin
     assert review_links(at) == [
         ("review", f"game={game.game_id}&deal={number}&lang=en")
     ]
-    assert mine.deal_review(game.game_id, number) is None  # nothing computed before it is asked
+    # the review is asked of the workers as soon as the deal is over (its progress is shown
+    # below the result meanwhile), and opened on the table when the learner asks
     at.button(key="practice-review-open").click().run()
     until_reviewed(at)  # on the analysis workers, the page meanwhile shows its progress
     shown = texts(at)

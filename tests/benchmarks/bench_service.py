@@ -17,16 +17,30 @@ a learner's action is timed from the card played to the learner's next turn, the
 polling included (``SOON_SECONDS``). Printed: the median and p95 of those actions, and of
 those that needed a search. Target: p95 < 1 s with ten games.
 
+``hints``: the hint at every decision of the learner's (the bid and each card) in ``--deals``
+seeded 4-player deals, asked of the pool one after the other as a learner would, polled as the
+page does (``SOON_SECONDS``): the wall time from the ask to the hint, and the CPU time of the
+same hint computed in this process. Printed: p50 and p95 of both. Target: p95 < 1 s.
+
+``inplay``: the time from the deal's last card to its review ready, ``--deals`` deals: before
+(the whole review asked then) and after (the learner's decisions valued during the deal, one
+job at a time as the page asks them, all but the last trick's done by the last card; the
+review then asked with them). Printed: the medians and the ratio; each review is checked equal
+to the one computed without what was known.
+
 ``--scheduler tcp://host:8786`` runs either on a Dask cluster instead of the local pool.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import math
 import statistics
 import threading
 import time
 from concurrent.futures import Executor
+from typing import Any
 
 from tutor.bots import SimpleBot, decision_rng, play_deal
 from tutor.bots.levels import BotLevel
@@ -35,6 +49,7 @@ from tutor.practice import LEARNER, PracticeDeal, Refusal
 from tutor.practice.game import bots_of
 from tutor.service import (
     AnalysisService,
+    Budget,
     Job,
     Limits,
     Outcome,
@@ -42,8 +57,11 @@ from tutor.service import (
     State,
     bot_cards,
     channel_for,
+    hint,
+    known_text,
     local_pool,
     review,
+    value_decision,
 )
 from tutor.service.executors import dask_pool
 from tutor.ui.analysis import POLL_SECONDS, SOON_SECONDS
@@ -102,6 +120,93 @@ def reviews(args: argparse.Namespace) -> None:
           f"{len(waits)} deals: median {statistics.median(waits):.2f} s "
           f"(min {min(waits):.2f}, max {max(waits):.2f}); web process CPU per review: "
           f"median {statistics.median(cpu) * 1000:.1f} ms")
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def decision_points(record: DealRecord) -> list[DealRecord]:
+    """``record`` cut at each decision of the learner's a hint is given at."""
+    from tutor.review.hint import hint_decision
+
+    out = []
+    deal = record.dealt()
+    for index, action in enumerate(record.moves):
+        if hint_decision(deal, LEARNER) is not None:
+            out.append(DealRecord(record.players, record.seed, record.dealer, record.rules,
+                                  record.moves[:index]))
+        deal.push(action)
+    return out
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, math.ceil(0.95 * len(values)) - 1)]
+
+
+def hints(args: argparse.Namespace) -> None:
+    from tutor.review.hint import hint as hint_here
+
+    executor = executor_of(args)
+    service = AnalysisService(executor, channel=channel_for(executor))
+    who = Requester("bench", "local")
+    # the pool started and warm (the searches imported) before anything is timed: a first
+    # hint, asked again if the pool's start made it miss its budget
+    first = decision_points(played_deals(1, first_seed=10_000)[0])[0]
+    for _ in range(5):
+        if outcome_of(service, who, hint(first, LEARNER), POLL_SECONDS).state is State.DONE:
+            break
+        service.forget(hint(first, LEARNER))
+    walls, cpus = [], []
+    for record in played_deals(args.deals, first_seed=args.first_seed):
+        for at in decision_points(record):
+            start = time.perf_counter()
+            wait_for(service, who, hint(at, LEARNER), SOON_SECONDS / 5)
+            walls.append(time.perf_counter() - start)
+            start_cpu = time.process_time()
+            hint_here(at, LEARNER)
+            cpus.append(time.process_time() - start_cpu)
+    print(f"hint at every decision, {len(cpus)} decisions of {args.deals} 4-player deals, "
+          f"{args.workers} workers: wall p50 {statistics.median(walls):.3f} s, "
+          f"p95 {p95(walls):.3f} s, max {max(walls):.3f} s; CPU p50 "
+          f"{statistics.median(cpus):.3f} s, p95 {p95(cpus):.3f} s, max {max(cpus):.3f} s")
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def patient(job: Job) -> Job:
+    return dataclasses.replace(job, budget=Budget(seconds=600))
+
+
+def inplay(args: argparse.Namespace) -> None:
+    from tutor.review.deal import decision_record, next_decision
+
+    executor = executor_of(args)
+    service = AnalysisService(executor, channel=channel_for(executor))
+    who = Requester("bench", "local")
+    # the pool started (a first hint); every job with a budget no loaded machine misses: the
+    # bench times them, it does not give up on them
+    first = decision_points(played_deals(1, first_seed=10_000)[0])[0]
+    wait_for(service, who, patient(hint(first, LEARNER)), POLL_SECONDS / 10)
+    before, after = [], []
+    for record in played_deals(args.deals, first_seed=args.first_seed):
+        start = time.perf_counter()
+        whole = wait_for(service, who, patient(review(record, LEARNER)), POLL_SECONDS / 10)
+        before.append(time.perf_counter() - start)
+        # during the deal: what the page has had valued by the last card
+        last = DealRecord(record.players, record.seed, record.dealer, record.rules,
+                          record.moves[:-1])
+        known: dict[str, Any] = {}
+        while (name := next_decision(last, LEARNER, known)) is not None:
+            job = patient(value_decision(decision_record(last, LEARNER, name), LEARNER, name))
+            known[name] = wait_for(service, who, job, POLL_SECONDS / 10)
+        start = time.perf_counter()
+        sooner = wait_for(service, who, patient(review(record, LEARNER, known_text(known))),
+                          POLL_SECONDS / 10)
+        after.append(time.perf_counter() - start)
+        if sooner != whole:
+            raise RuntimeError(f"deal {record.seed}: the review with what was known differs")
+    b, a = statistics.median(before), statistics.median(after)
+    print(f"last card to review ready, {len(before)} 4-player deals, {args.workers} workers: "
+          f"before median {b:.2f} s (min {min(before):.2f}, max {max(before):.2f}); after "
+          f"median {a:.2f} s (min {min(after):.2f}, max {max(after):.2f}); "
+          f"{b / a:.1f} times sooner; every review equal to the one computed whole")
     executor.shutdown(wait=False, cancel_futures=True)
 
 
@@ -179,13 +284,14 @@ def strong(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("reviews", "strong"))
+    parser.add_argument("what", choices=("reviews", "strong", "hints", "inplay"))
     parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", default="")
     args = parser.parse_args()
-    reviews(args) if args.what == "reviews" else strong(args)
+    {"reviews": reviews, "strong": strong, "hints": hints, "inplay": inplay}[args.what](args)
 
 
 if __name__ == "__main__":

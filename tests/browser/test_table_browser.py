@@ -614,3 +614,46 @@ def test_on_a_phone_the_header_is_the_title_and_one_row_of_buttons_and_the_felt_
     assert label is not None
     assert not any(overlaps(label, seat) for seat in seats if seat), (label, seats)
     shot(page, f"header-phone-{lang}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hint_is_asked_on_the_table_and_said_in_view_while_the_table_stays_playable(
+    sized: Callable[[str], Any], server: str, size: str
+) -> None:
+    """The Hint button on the table asks the workers; the sentence appears on the felt,
+    inside the viewport at both sizes; asked at the next card and the card played before the
+    hint comes, the card counts once and the late hint is not shown."""
+    page = sized(size)
+    open_table(page, server, "seed=4&players=4&speed=instant")
+    assert table_state(page)["mode"] == "bid"
+    page.locator(f"{TABLE} .tt-hint").click()
+    box = page.locator(f"{TABLE} .tt-hint-box")
+    box.wait_for(state="visible")
+    page.wait_for_function(
+        """() => {
+            const host = document.querySelector('.st-key-practice-table');
+            const box = host && [...host.querySelectorAll('*')].map((e) => e.shadowRoot)
+              .filter(Boolean).map((r) => r.querySelector('.tt-hint-box')).find(Boolean)
+              || document.querySelector('.tt-hint-box');
+            return box && box.textContent.startsWith('By what you can know');
+        }""",
+        timeout=60_000,
+    )
+    width, height = SIZES[size]
+    rect = box.bounding_box()
+    assert rect is not None
+    assert rect["x"] >= 0 and rect["x"] + rect["width"] <= width
+    assert rect["y"] >= 0 and rect["y"] + rect["height"] <= height, rect
+    shot(page, f"hint-{size}")
+    # the next decision, a card: asked, then a card clicked at once, before the hint is in
+    state = act(page, '.tt-action[data-action="bid:pass"]')
+    assert state["mode"] == "play", state
+    page.locator(f"{TABLE} .tt-hint").click()
+    card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+    code = card.get_attribute("data-card")
+    click_card(page, card)
+    settle(page, state["state"])
+    mine = [e for e in log_entries(page) if e.get("seat") == "0" and e.get("card") == code]
+    assert len(mine) == 1, mine  # played, once
+    page.wait_for_timeout(3_000)  # the hint asked at that card comes in meanwhile: not shown
+    assert not box.is_visible() or not (box.text_content() or "").startswith("By what")

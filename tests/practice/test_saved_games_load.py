@@ -28,7 +28,7 @@ def test_the_fixture_has_every_kind_of_move() -> None:
 
 
 # Fields a game gained after the fixture was saved, with the value an old game loads with.
-ADDED_SINCE = {"takebacks": 0}
+ADDED_SINCE: dict[str, Any] = {"takebacks": 0, "hints": []}
 
 
 def as_saved_then(data: dict[str, Any]) -> dict[str, Any]:

@@ -251,3 +251,16 @@ def test_the_warm_up_reaches_each_worker_outside_admission() -> None:
 def test_a_warm_up_imports_the_searches_and_proves_nothing() -> None:
     assert compute(warm_up(), lambda done, total: None) == SEARCH_MODULES
     assert all(name in sys.modules for name in SEARCH_MODULES)
+
+
+def test_a_job_that_can_wait_is_admitted_only_while_a_worker_is_spare() -> None:
+    analysis, executor, _ = service()
+    assert analysis.ask(ANNA, mine_puzzle(4, 1)).state is State.PENDING  # the one worker busy
+    refused = analysis.ask(BRUNO, warm_up(), spare=1)
+    assert refused.state is State.REFUSED and refused.reason == Refusal.QUEUE_FULL
+    assert len(executor.submitted) == 1
+    assert analysis.ask(BRUNO, warm_up(), spare=2).state is State.PENDING  # one spare
+    assert analysis.ask(BRUNO, warm_up(), spare=1).state is State.PENDING  # in flight: asked
+    executor.finish(0, "mined")
+    executor.finish(1, ("tutor.analysis",))
+    assert analysis.ask(BRUNO, warm_up(), spare=0).value == ("tutor.analysis",)  # kept

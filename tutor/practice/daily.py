@@ -93,6 +93,11 @@ def allows_take_backs(game: PracticeGame) -> bool:
     return game.daily is None or game.number != 1
 
 
+def allows_hints(game: PracticeGame) -> bool:
+    """Whether the table offers a hint: not in the deal of the day, which is ranked."""
+    return game.daily is None or game.number != 1
+
+
 def is_daily_deal(day: date, players: int, seed: int, dealer: int) -> bool:
     """Whether a deal is the day's (a saved game's first deal, checked before it counts)."""
     cards = daily_deal(day)
@@ -136,6 +141,7 @@ __all__ = [
     "DAILY_LEVEL",
     "DAILY_PLAYERS",
     "DailyDeal",
+    "allows_hints",
     "allows_take_backs",
     "bot_mark",
     "daily_deal",

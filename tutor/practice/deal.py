@@ -150,6 +150,9 @@ class PracticeDeal:
         # every action goes through the replay: it keeps the learner's tricks for the coach
         self._replay = Replay(deal, LEARNER)
         self.takebacks = 0  # the learner's actions taken back in this deal (said in its review)
+        # the decisions the learner was shown a hint at (said in its review; kept when the
+        # action is taken back: the hint was seen)
+        self.hints: list[str] = []
         # per move pushed here: who made it, how many events there were before it and whether
         # the learner had declined the poignée then (what taking it back restores)
         self._marks: list[tuple[int, int, bool]] = []
@@ -278,6 +281,11 @@ class PracticeDeal:
             self._replay.push(action)
         del self._marks[len(deal.moves) - self._base :]  # discards: alike, and no events
         return None
+
+    def hint_used(self, decision: str) -> None:
+        """A hint was shown at ``decision`` (``tutor.review.deal.decision_name``, or "call")."""
+        if decision not in self.hints:
+            self.hints.append(decision)
 
     def last_learner_action(self) -> int | None:
         """Where the learner's last action is in the deal's moves, while it can be taken

@@ -50,6 +50,7 @@ class DealRow:
     made: bool | None = None
     redeal: str | None = None  # 'all_passed' or 'petit_sec'
     takebacks: int = 0  # the learner's actions taken back in the deal
+    hints: tuple[str, ...] = ()  # the decisions the learner saw a hint at ("bid", "trick 3")
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -63,6 +64,7 @@ class DealRow:
             "made": self.made,
             "redeal": self.redeal,
             "takebacks": self.takebacks,
+            "hints": list(self.hints),
         }
 
     @classmethod
@@ -79,12 +81,23 @@ class DealRow:
             made=data.get("made"),
             redeal=data.get("redeal"),
             takebacks=int(data.get("takebacks", 0)),  # none in a game saved before take-backs
+            hints=hints_of(data.get("hints", ())),  # none in a game saved before hints
         )
 
     def record(self, players: int, rules: Rules = FFT_2012) -> DealRecord:
         """The deal of this row, in a game of ``players`` under ``rules`` (a ValueError with a
         code for a move that is not in the notation)."""
         return DealRecord.from_notation(players, self.seed, self.dealer, self.moves, rules)
+
+
+MAX_HINTS = 64  # more decisions than a deal has: a saved game claiming more is refused
+
+
+def hints_of(data: Any) -> tuple[str, ...]:
+    """The decisions a saved deal says a hint was used at (ValueError for anything else)."""
+    if not isinstance(data, (list, tuple)) or len(data) > MAX_HINTS:
+        raise ValueError("hints: a short list of decisions")
+    return tuple(str(name)[:16] for name in data)
 
 
 def next_seed(game_seed: int, number: int) -> int:
@@ -192,6 +205,7 @@ class PracticeGame:
                 (0,) * self.players,
                 redeal=deal.redeal_reason.value,
                 takebacks=current.takebacks,
+                hints=tuple(current.hints),
             )
         else:
             result = deal.result()
@@ -205,6 +219,7 @@ class PracticeGame:
                 deal.contract,
                 result.score.made,
                 takebacks=current.takebacks,
+                hints=tuple(current.hints),
             )
         self.rows.append(row)
         return True
@@ -257,6 +272,7 @@ class PracticeGame:
                 "moves": self.deal.moves,
                 "declined_poignee": self.deal.declined_poignee,
                 "takebacks": self.deal.takebacks,
+                "hints": list(self.deal.hints),
             },
             **({"daily": self.daily.isoformat()} if self.daily is not None else {}),
         }
@@ -290,6 +306,7 @@ class PracticeGame:
                 elsewhere=elsewhere,
             )
             deal.takebacks = int(current.get("takebacks", 0))  # none before take-backs
+            deal.hints = list(hints_of(current.get("hints", ())))
             target = data.get("target")
             game = cls(
                 players,

@@ -85,6 +85,20 @@ class DailyResult:
     streak: int
 
 
+@dataclass(frozen=True, slots=True)
+class ValuedDecision:
+    """A decision of deal ``deal`` valued on the workers for its review: from the moves
+    ``moves`` (the cut record it was valued from), its expectation's data."""
+
+    deal: int
+    moves: tuple[str, ...]
+    data: dict[str, Any]
+
+    def holds_for(self, deal: int, moves: list[str]) -> bool:
+        """Still the decision of the deal in play (no new deal, nothing taken back)."""
+        return deal == self.deal and tuple(moves[:len(self.moves)]) == self.moves
+
+
 @dataclass
 class PracticeState:
     game: PracticeGame
@@ -102,6 +116,10 @@ class PracticeState:
     offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
     round: int = 0  # counts the games adopted: names the table's sequences apart
     coach_asked: str | None = None  # the decision the learner asked the coach about
+    hint_asked: str | None = None  # the decision the learner asked a hint at
+    # the learner's decisions of the deal in play already valued for its review, by name
+    # (``tutor.review.deal.decision_name``): what the workers valued while the deal went on
+    valued: dict[str, ValuedDecision] = field(default_factory=dict)
     refusal: Refusal | None = None  # the learner's action refused last (until the next one)
     # Counts the changes made to the game in this session. The table is drawn with it and
     # sends it back with each click: a click is applied only while the number is still the
@@ -167,6 +185,7 @@ class PracticeState:
         self.refusal = None
         self.review = None
         self.others = None
+        self.valued = {}
         self.saved = game.to_data() if game.game_id is not None else None
         self.watched, self.watched_deal = 0, game.number
         if watched:
@@ -215,4 +234,5 @@ class PracticeState:
         return out
 
 
-__all__ = ["DailyResult", "Message", "MessageKind", "PracticeState", "Speed", "Unwatched"]
+__all__ = ["DailyResult", "Message", "MessageKind", "PracticeState", "Speed", "Unwatched",
+           "ValuedDecision"]

@@ -27,8 +27,9 @@ part.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from tutor.analysis import _follow
@@ -44,7 +45,17 @@ from tutor.analysis.solver import (
     to_play,
 )
 from tutor.bots.simple import SimpleBot
-from tutor.engine import Card, Deal, DealRecord, Phase, Position, format_card, parse_card
+from tutor.engine import (
+    Bid,
+    Card,
+    Deal,
+    DealRecord,
+    Phase,
+    Play,
+    Position,
+    format_card,
+    parse_card,
+)
 from tutor.practice.coach import Remark
 from tutor.practice.replay import replay
 from tutor.review.expected import (
@@ -57,6 +68,7 @@ from tutor.review.expected import (
     Verdict,
     expected_bid,
     expected_card,
+    learner_bid,
     option_cards,
     review_rng,
     show_how,
@@ -328,6 +340,95 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
     )
 
 
+def decision_name(trick: int | None) -> str:
+    """Names a decision of the learner's in a review: ``bid``, or ``trick N`` (0-based) for
+    the card of trick N. Each decision's deals are drawn from its own generator
+    (``review_rng``), so a decision valued on its own is valued as in the whole review."""
+    return "bid" if trick is None else f"trick {trick}"
+
+
+def decision_moves(record: DealRecord, learner: int, name: str) -> int | None:
+    """How many of ``record``'s moves a decision's value depends on: the moves before it and
+    its own (None: ``record`` has no such decision of ``learner``'s)."""
+    deal = record.dealt()
+    for index, action in enumerate(record.moves):
+        if deal.current_seat == learner:
+            if name == "bid" and deal.phase is Phase.BIDDING and type(action) is Bid:
+                return index + 1
+            if (name == decision_name(len(deal.tricks)) and deal.phase is Phase.PLAYING
+                    and type(action) is Play):
+                return index + 1
+        deal.push(action)
+    return None
+
+
+def decision_record(record: DealRecord, learner: int, name: str) -> DealRecord:
+    """``record`` cut to what the decision ``name`` is valued from: the moves to the bid, or
+    to the end of the trick of the card (``value_decisions`` values a card once its trick is
+    complete). The same cut record whatever was played since: one job per decision."""
+    at = decision_moves(record, learner, name)
+    if at is None:
+        raise ValueError(f"no decision {name!r} of seat {learner}")
+    if name != "bid":
+        deal = record.dealt()
+        for action in record.moves[:at]:
+            deal.push(action)
+        while deal.trick and at < len(record.moves):  # the trick's cards after the learner's
+            deal.push(record.moves[at])
+            at += 1
+    return replace(record, moves=record.moves[:at])
+
+
+def next_decision(record: DealRecord, learner: int, known: Collection[str]) -> str | None:
+    """The first of the learner's decisions in ``record`` that ``value_decisions`` can value
+    and ``known`` lacks: the bid, then the card of each trick complete (None: none)."""
+    names = [decision_name(turn.trick) for turn in learner_turns(record, learner)]
+    if learner_bid(record, learner) is not None:
+        names.insert(0, "bid")
+    return next((name for name in names if name not in known), None)
+
+
+def value_decisions(
+    record: DealRecord,
+    learner: int = 0,
+    *,
+    samples: int = SAMPLES,
+    more: int = MORE_SAMPLES,
+    seed: int = SEED,
+    known: Mapping[str, Expectation] | None = None,
+    wanted: str | None = None,
+    on_step: Callable[[], None] | None = None,
+) -> dict[str, Expectation]:
+    """The learner's bid and the cards of the tricks complete in ``record``, valued by what
+    they could know (named by ``decision_name``), each as ``review_deal`` values it: those in
+    ``known`` are taken as they are; ``wanted`` (None: every other one) the one valued."""
+    turns = learner_turns(record, learner)
+    known = known or {}
+    out: dict[str, Expectation] = {}
+
+    def valued(name: str, value: Callable[[], Expectation | None]) -> None:
+        if name in known:
+            out[name] = known[name]
+        elif wanted is None or wanted == name:
+            found = value()
+            if found is not None:
+                out[name] = found
+        if on_step is not None:
+            on_step()
+
+    bot = SimpleBot()
+    valued("bid", lambda: expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
+                                       samples=samples, more=more, bot=bot))
+    def card(turn: _Turn) -> Expectation:
+        return expected_card(turn.before, turn.card,
+                             rng=review_rng(record, seed, f"trick {turn.trick}"),
+                             samples=samples, more=more, bot=bot)
+
+    for turn in turns:
+        valued(decision_name(turn.trick), partial(card, turn))
+    return out
+
+
 def review_deal(
     record: DealRecord,
     learner: int = 0,
@@ -337,14 +438,16 @@ def review_deal(
     more: int = MORE_SAMPLES,
     seed: int = SEED,
     on_card: Callable[[int, int], None] | None = None,
+    known: Mapping[str, Expectation] | None = None,
 ) -> DealReview:
     """The review of the deal ``record`` for the player at seat ``learner`` (see the module
     docstring): ``samples`` deals of the hidden cards per decision (``more`` where its label is
     not settled), drawn from ``seed``. A deal that was not played (a redeal, or moves stopping
-    before the cards) has no cards to review. ``on_card(done, total)`` hears of each step
-    done (for a progress bar): the bid and each card by the learner's information, then each
-    card with all hands visible, the last first (that judging may stop before the first
-    card)."""
+    before the cards) has no cards to review. ``known``: decisions already valued during the
+    deal (``value_decisions``, named by ``decision_name``), taken as they are: the review is
+    the same, only sooner. ``on_card(done, total)`` hears of each step done (for a progress
+    bar): the bid and each card by the learner's information, then each card with all hands
+    visible, the last first (that judging may stop before the first card)."""
     turns = learner_turns(record, learner)
     remarks = tuple(view.remarks for view in replay(record, learner))
     bid_turn = 1 if turns else 0
@@ -359,25 +462,18 @@ def review_deal(
 
     if on_card is not None:
         on_card(0, total)
-    bot = SimpleBot()
-    bid = None
+    expected: dict[str, Expectation] = {}
     if turns:
-        bid = expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
-                           samples=samples, more=more, bot=bot)
-        step()
-    expected: dict[int, Expectation] = {}
-    for turn in turns:
-        expected[turn.trick] = expected_card(
-            turn.before, turn.card, rng=review_rng(record, seed, f"trick {turn.trick}"),
-            samples=samples, more=more, bot=bot)
-        step()
+        expected = value_decisions(record, learner, samples=samples, more=more, seed=seed,
+                                   known=known, on_step=step)
     judged, nodes = _open_card(turns, node_budget, step)
     cards = tuple(
-        replace(judged.get(turn.trick) or _not_judged(turn), expected=expected[turn.trick],
-                how=_shown_how(turn, expected[turn.trick]))
+        replace(judged.get(turn.trick) or _not_judged(turn),
+                expected=expected[decision_name(turn.trick)],
+                how=_shown_how(turn, expected[decision_name(turn.trick)]))
         for turn in turns
     )
-    return DealReview(record.players, learner, cards, remarks, nodes, bid,
+    return DealReview(record.players, learner, cards, remarks, nodes, expected.get("bid"),
                       _final_score(record, learner) if turns else None)
 
 
@@ -440,6 +536,11 @@ __all__ = [
     "DealReview",
     "Verdict",
     "coach_only",
+    "decision_moves",
+    "decision_name",
+    "decision_record",
+    "next_decision",
     "review_deal",
+    "value_decisions",
     "verdict_for",
 ]

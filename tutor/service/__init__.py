@@ -23,10 +23,13 @@ from tutor.service.jobs import (
     JobKind,
     MinedPuzzle,
     bot_cards,
+    hint,
+    known_text,
     mine_puzzle,
     review,
     run,
     solve_best_card,
+    value_decision,
     warm_up,
 )
 from tutor.service.progress import Progress
@@ -55,11 +58,14 @@ __all__ = [
     "bot_cards",
     "channel_for",
     "configured_executor",
+    "hint",
+    "known_text",
     "local_pool",
     "local_worker_count",
     "mine_puzzle",
     "review",
     "run",
     "solve_best_card",
+    "value_decision",
     "warm_up",
 ]

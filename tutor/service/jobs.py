@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,6 +35,8 @@ class JobKind(StrEnum):
     REVIEW_DEAL = "review-deal"  # the learner's bid and cards valued, and the solver's verdicts
     SOLVE_BEST_CARD = "solve-best-card"  # a best-card position's proof and line after each card
     WARM_UP = "warm-up"  # a new worker imports the searches before a learner's job needs them
+    HINT = "hint"  # the learner's options at their decision in play, valued by what they know
+    VALUE_DECISIONS = "value-decisions"  # a decision of the deal in play valued for its review
 
     @property
     def rate_limited(self) -> bool:
@@ -94,6 +97,12 @@ REVIEW_BUDGET = Budget(seconds=60.0)
 # a worker still computes the first in vain.
 SOLVE_BUDGET = Budget(seconds=60.0)
 WARM_UP_BUDGET = Budget(seconds=60.0)
+# A hint is a dozen deals drawn and every option played out: a few tenths of a second of CPU
+# (bench_hint.py); the learner plays on meanwhile, and a hint that comes late is dropped.
+HINT_BUDGET = Budget(seconds=15.0)
+# One of the learner's decisions valued during the deal: up to three dozen deals (an unsettled
+# label), about a second of CPU at the first tricks.
+DECISION_BUDGET = Budget(seconds=30.0)
 # What a new worker imports before its first job: the solver, the bots, the review and the
 # best-card texts (a few hundred milliseconds of a learner's first wait otherwise).
 SEARCH_MODULES = ("tutor.analysis", "tutor.bots.strong", "tutor.review", "tutor.content.solved",
@@ -137,9 +146,28 @@ def bot_cards(record: DealRecord, learner: int) -> Job:
     return Job(JobKind.BOT_CARDS, (*record_args(record), learner), BOT_BUDGET)
 
 
-def review(record: DealRecord, learner: int) -> Job:
-    """The review of the deal ``record`` for the seat ``learner`` (``tutor.review``)."""
-    return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner), REVIEW_BUDGET)
+def review(record: DealRecord, learner: int, known: str = "") -> Job:
+    """The review of the deal ``record`` for the seat ``learner`` (``tutor.review``);
+    ``known``: the decisions valued during the deal (``known_text``), taken as they are."""
+    extra: tuple[str, ...] = (known,) if known else ()
+    return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner, *extra), REVIEW_BUDGET)
+
+
+def hint(record: DealRecord, learner: int) -> Job:
+    """The hint at the decision ``learner`` is at after ``record`` (``tutor.review.hint``)."""
+    return Job(JobKind.HINT, (*record_args(record), learner), HINT_BUDGET)
+
+
+def value_decision(record: DealRecord, learner: int, name: str) -> Job:
+    """The learner's decision ``name`` (``tutor.review.deal.decision_name``) in ``record``
+    valued as the deal's review values it (``record`` holds the moves up to it at least)."""
+    return Job(JobKind.VALUE_DECISIONS, (*record_args(record), learner, name),
+               DECISION_BUDGET)
+
+
+def known_text(known: dict[str, dict[str, Any]]) -> str:
+    """Decisions valued during the deal (their data by name) as one job argument."""
+    return json.dumps(known, sort_keys=True, separators=(",", ":"))
 
 
 def solve_best_card(notation: str, idea: str) -> Job:
@@ -224,9 +252,26 @@ def compute(job: Job, report: Report) -> Any:
         return bots_moves(record_of(tuple(record)), int(learner))
     if job.kind is JobKind.REVIEW_DEAL:
         from tutor.review import review_deal
+        from tutor.review.expected import Expectation
+
+        written, learner, extra = job.args[:5], job.args[5], job.args[6:]
+        known = {str(name): Expectation.from_data(data)
+                 for name, data in (json.loads(str(extra[0])) if extra else {}).items()}
+        return review_deal(record_of(written), int(learner), on_card=report,
+                           known=known).to_data()
+    if job.kind is JobKind.HINT:
+        from tutor.review.hint import hint as hint_at
 
         *record, learner = job.args
-        return review_deal(record_of(tuple(record)), int(learner), on_card=report).to_data()
+        given = hint_at(record_of(tuple(record)), int(learner))
+        return None if given is None else given.to_data()
+    if job.kind is JobKind.VALUE_DECISIONS:
+        from tutor.review.deal import value_decisions
+
+        *record, learner, name = job.args
+        valued = value_decisions(record_of(tuple(record)), int(learner), wanted=str(name))
+        found = valued.get(str(name))
+        return None if found is None else found.to_data()
     if job.kind is JobKind.SOLVE_BEST_CARD:
         from tutor.analysis.bestcard import Idea
         from tutor.content.solved import solve

@@ -105,8 +105,11 @@ class AnalysisService:
         self._learner_rate = RateLimit(per_learner, self.limits.burst, clock)
         self._connection_rate = RateLimit(per_connection, self.limits.burst * 3, clock)
 
-    def ask(self, who: Requester, job: Job) -> Outcome:
-        """The job's outcome now; admits it (once for all who ask) when it is new."""
+    def ask(self, who: Requester, job: Job, *, spare: int | None = None) -> Outcome:
+        """The job's outcome now; admits it (once for all who ask) when it is new. ``spare``:
+        a job that can wait (the review valued during play) is admitted only while fewer than
+        that many jobs are in flight, so it never queues ahead of a learner's wait; refused
+        (queue full) otherwise, and asked again later."""
         key = job.key
         with self._lock:
             kept = self._results.get(key)
@@ -119,6 +122,8 @@ class AnalysisService:
             flight = self._flights.get(key)
             if flight is not None:
                 return self._pending_or_late(who, key, flight)
+            if spare is not None and len(self._flights) >= spare:
+                return Outcome(State.REFUSED, reason=Refusal.QUEUE_FULL)
             refused = self._refusal(who, job)
             if refused is not None:
                 return refused

@@ -64,6 +64,12 @@ def ask(job: Job) -> Outcome:
     return analysis().ask(requester(), job)
 
 
+def ask_when_idle(job: Job) -> Outcome:
+    """``ask`` for a job that can wait: a new one only while a local worker is free (the
+    local pool's size stands for a Dask cluster's too: a bound, not a count of its workers)."""
+    return analysis().ask(requester(), job, spare=local_worker_count())
+
+
 def forget(job: Job) -> None:
     """on_click of "Try again": the failure kept for ``job`` is dropped, so the page's next
     run asks the workers afresh."""

@@ -37,6 +37,7 @@ from tutor.ui.reviews import (
     deal_review,
     decisions_table,
     evaluation_graph,
+    hints_said,
     keep_own_mistakes,
     own_mistake_note,
     review_not_ready,
@@ -230,6 +231,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[s
     if review.valued:  # the workers' review (the coach's alone counts nothing)
         st.caption(counts_text(review, lang))
     takebacks_said(row.takebacks, lang)
+    hints_said(row.hints, lang)
     cutoffs_said(lang)
     shown = (game.game_id or 0, row.number)
     last = len(views) - 1

@@ -350,10 +350,11 @@ Reviewed = tuple[DealReview, NotReady | None]  # the review to show, and why it 
 
 
 def deal_review(
-    s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules
+    s: LearnerStore, game_id: int, players: int, row: DealRow, rules: Rules, known: str = ""
 ) -> Reviewed:
     """The stored review of the deal, else the solver's once the workers have it (then
-    stored: a second visit is a read), else the coach's meanwhile."""
+    stored: a second visit is a read), else the coach's meanwhile. ``known``: the decisions
+    valued while the deal was played (``tutor.service.known_text``)."""
     record = row.record(players, rules)
     remarks = tuple(view.remarks for view in replay(record, LEARNER))
     data = s.deal_review(game_id, row.number)
@@ -362,7 +363,7 @@ def deal_review(
             return DealReview.from_data(data, remarks), None
         except ValueError:
             pass  # written by another version: computed again below
-    review, not_ready = solver_review(record, remarks)
+    review, not_ready = solver_review(record, remarks, known)
     if not_ready is None:
         s.save_deal_review(
             game_id,
@@ -409,9 +410,11 @@ def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: i
                  query_params={"lang": lang, "puzzle": item})
 
 
-def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...]) -> Reviewed:
-    """The solver's review of ``record`` from the analysis workers, else the coach's."""
-    job = review_job(record, LEARNER)
+def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...],
+                  known: str = "") -> Reviewed:
+    """The solver's review of ``record`` from the analysis workers, else the coach's
+    (``known``: the decisions valued during the deal, which the workers take as they are)."""
+    job = review_job(record, LEARNER, known)
     outcome = ask(job)
     if outcome.state is State.DONE:
         try:
@@ -439,6 +442,21 @@ def _progress_bar(lang: str, progress: Progress | None) -> None:
     done, total = (progress.done, progress.total) if progress is not None else (0, 0)
     st.progress(progress.fraction if progress is not None else 0.0,
                 text=t(lang, "review.progress_bar", done=done, total=total or "…"))
+
+
+def hints_said(hints: Sequence[str], lang: str) -> None:
+    """A deal played with hints says at which decisions."""
+    if not hints:
+        return
+    where = ", ".join(_hint_at(name, lang) for name in hints)
+    st.caption(t(lang, "review.hints", where=where))
+
+
+def _hint_at(name: str, lang: str) -> str:
+    kind, _, number = name.partition(" ")
+    if kind == "trick" and number.isdigit():
+        return t(lang, "review.hint_at.trick", n=int(number) + 1)
+    return t(lang, "review.hint_at.call" if kind == "call" else "review.hint_at.bid")
 
 
 def takebacks_said(takebacks: int, lang: str) -> None:

@@ -20,6 +20,7 @@ from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
+from tutor.ui.practice.background import known_for_review
 from tutor.ui.practice.words import (
     contract_name,
     points_text,
@@ -29,6 +30,7 @@ from tutor.ui.practice.words import (
 from tutor.ui.reviews import (
     Reviewed,
     deal_review,
+    hints_said,
     review_not_ready,
     review_panel,
     review_query,
@@ -60,12 +62,14 @@ def analysed(state: PracticeState, row: DealRow) -> Reviewed:
         return state.analysed[1], None
     game = state.game
     found: Reviewed | None = None
+    known = known_for_review(state)  # the decisions valued during the deal
     if game.game_id is not None:
         with suppress(StoreError):  # an unreachable store: asked for, not stored
-            found = deal_review(store(), game.game_id, game.players, row, game.rules)
+            found = deal_review(store(), game.game_id, game.players, row, game.rules, known)
     if found is None:
         record = row.record(game.players, game.rules)
-        found = solver_review(record, tuple(view.remarks for view in replay(record, LEARNER)))
+        found = solver_review(record, tuple(view.remarks for view in replay(record, LEARNER)),
+                              known)
     if found[1] is None:
         state.analysed = (decision, found[0])
     return found
@@ -132,6 +136,10 @@ def finished(state: PracticeState, lang: str) -> None:
     st.subheader(t(lang, "game.result.heading"))
     (st.success if score.made else st.error)(line)
     takebacks_said(game.deal.takebacks, lang)
+    hints_said(game.deal.hints, lang)
+    row = finished_row(state)
+    if row is not None:  # the review, computed as soon as the deal is over: its progress
+        review_not_ready(analysed(state, row)[1], lang)
     piles, worked = st.columns([3, 2], gap="medium")
     with piles:
         _pile(t(lang, "game.result.attack_pile",
@@ -149,7 +157,6 @@ def finished(state: PracticeState, lang: str) -> None:
         st.markdown(" · ".join(
             f"{seat_name(seat, players, lang)} {mark:+d}" for seat, mark in enumerate(result.marks)
         ))
-        row = finished_row(state)
         if row is not None:
             _review_link(state, row, lang)
     _game_over(state, lang)

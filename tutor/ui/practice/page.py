@@ -37,9 +37,11 @@ from tutor.progress.store import StoreError
 from tutor.ui.coach_text import level_text
 from tutor.ui.i18n import t
 from tutor.ui.practice import ending
+from tutor.ui.practice.background import value_in_background
 from tutor.ui.practice.coach_view import coach_drawer, coach_items, coach_notes, on_ask
 from tutor.ui.practice.daily_view import daily_button, daily_panel, on_daily
 from tutor.ui.practice.details import deal_details
+from tutor.ui.practice.hint_view import hint_offered, hint_wait, on_hint, table_hint
 from tutor.ui.practice.saving import (
     STATE,
     four_only,
@@ -82,6 +84,7 @@ DAILY_YES_KEY = "practice-daily-yes"
 DAILY_NO_KEY = "practice-daily-no"
 LEAVE_YES_KEYS = {Leaving.NEW_GAME: NEW_GAME_YES_KEY, Leaving.DAILY: DAILY_YES_KEY}
 LEAVE_NO_KEYS = {Leaving.NEW_GAME: NEW_GAME_NO_KEY, Leaving.DAILY: DAILY_NO_KEY}
+HINT_KEY = "practice-hint"
 
 # The practice page needs the room: less space above the table than Streamlit's default; and
 # no scroll anchoring, which scrolled the page down when the table was redrawn after a card.
@@ -390,6 +393,9 @@ def on_table_action(action: Action) -> None:
         _on_named_action(str(action.get("id", ""))[:40])
     elif kind == "coach":
         on_ask()
+    elif kind == "hint" and action.get("seq") == state.seq and action.get("epoch") == state.epoch:
+        # asking changes no game (the table's number stays: a card clicked meanwhile counts)
+        on_hint(state)
     if kind in _ONCE:
         state.changed()  # answered with a new drawing, whatever the click did
 
@@ -605,6 +611,10 @@ def _fallback(state: PracticeState, lang: str) -> None:
         if stage in (Stage.PLAY, Stage.POIGNEE):
             _pills(display_order(cards_of(current.hand)), "practice-hand-fallback", lang,
                    on_play)
+        if hint_offered(state) is not None:
+            st.button(t(lang, "game.hint.button"), key=HINT_KEY, on_click=on_hint,
+                      args=(state,), help=t(lang, "game.hint.help"),
+                      icon=":material/lightbulb:")
         if current.last_learner_action() is not None:
             st.button(t(lang, "game.undo.button"), key="practice-undo", on_click=on_undo,
                       help=t(lang, "game.undo.help"), icon=":material/undo:")
@@ -674,6 +684,9 @@ def _practice() -> None:
     state = page_state(lang)
     state.game.record()
     awaited = searched_cards(state, lang)  # a Strong player's card from the workers
+    hint, hint_awaited = table_hint(state, lang)  # before saving: a hint shown is recorded
+    if awaited is None and hint_awaited is None:  # the learner's one job: none awaited
+        value_in_background(state)
     notice = st.empty()  # where a failed save is said
     # saved before the table is drawn: a reload right after a click finds the move saved
     persist(state, lang, notice)
@@ -684,9 +697,12 @@ def _practice() -> None:
         data["notice"] = message.text  # a refused card, explained on the table
     coach = coach_items(state)
     data["coach"] = coach_drawer(state, coach, lang)
+    data["hint"] = hint
     table(data, key=TABLE_KEY, on_action=on_table_action)
     if awaited is not None:
         thinking_note(state, awaited, lang)
+    if hint_awaited is not None:
+        hint_wait(hint_awaited)
     coach_notes(state, coach, lang)
     _fallback_and_message(state, lang)
     stage = state.game.deal.stage

@@ -188,6 +188,41 @@ export default function (component) {
     coach.setAttribute('aria-expanded', S.coachOpen ? 'true' : 'false');
   };
 
+  // The hint: asked without waiting for the page's answer (it changes no game and leaves the
+  // drawing's number as it is), so a card clicked while it is computed counts; shown only
+  // at the decision it was asked at (gone with the learner's move); a click on it hides it.
+  const hintButton = part('hint');
+  const hintBox = part('hint-box');
+  const hint = data.hint;
+  const hintKey = data.epoch + ':' + data.seq;
+  const drawHint = () => {
+    const asked = S.hintAsked === hintKey;
+    const text = hint && (hint.text || (asked ? hint.pending : '')) || '';
+    hintButton.hidden = !hint || Boolean(S.pending);
+    hintButton.disabled = Boolean(hint && (hint.busy || (asked && !hint.text)));
+    hintBox.hidden = !text || Boolean(S.pending) || S.hintClosed === hintKey + text;
+    hintBox.textContent = text;
+    hintBox.dataset.busy = hint && (hint.busy || (asked && !hint.text)) ? 'true' : 'false';
+  };
+  if (hint) {
+    hintButton.textContent = hint.label;
+    if (hint.help) hintButton.title = hint.help;
+  }
+  drawHint();
+  S.drawHint = drawHint;
+  hintButton.onclick = (event) => {
+    event.stopPropagation();
+    if (S.pending || !hint || hint.busy || hint.text || S.hintAsked === hintKey) return;
+    S.hintAsked = hintKey;
+    S.send({ kind: 'hint', seq: data.seq, epoch: data.epoch });
+    drawHint();
+  };
+  hintBox.onclick = (event) => {
+    event.stopPropagation();
+    S.hintClosed = hintKey + hintBox.textContent;
+    hintBox.hidden = true;
+  };
+
   part('prompt-text').textContent = S.pending ? '' : (data.prompt || '');
   const notice = part('notice');
   notice.textContent = data.notice || '';
@@ -262,6 +297,7 @@ export default function (component) {
       const button = buttons.find((b) => b.dataset.card === action.card);
       if (button) button.dataset.sent = 'true';
     }
+    if (S.drawHint) S.drawHint();  // the hint was for the decision just made: gone
     S.send(sent);
     const pending = S.pending;
     const resend = () => {

@@ -1,0 +1,128 @@
+"""The hint on the practice table, from the analysis workers, never from the page.
+
+The table offers a Hint button at the learner's bid, king called and every card (not in the
+deal of the day, which is ranked). A click asks the workers for the hint at that decision
+(``tutor.review.hint``: the options valued by what the learner can know); while the job runs
+the table says so and stays playable, and a fragment looks for the answer a few times a
+second. The answer is shown as one sentence on the table, only while the learner is still at
+the decision it was asked at: a hint that arrives after the learner played is dropped. A hint
+shown is recorded in the deal (its review says so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.engine import Bid, card_name, parse_action
+from tutor.practice import LEARNER, Stage
+from tutor.practice.daily import allows_hints
+from tutor.practice.page import PracticeState
+from tutor.review.deal import decision_name
+from tutor.review.hint import Hint, HintAt, hint_decision, hint_is_for
+from tutor.service import Job, Progress, State
+from tutor.service import hint as hint_job
+from tutor.ui.analysis import ask, wait_soon
+from tutor.ui.i18n import t
+from tutor.ui.practice.words import contract_name
+
+# The stages whose decision a hint values (the table's poignée question comes with the first
+# card: the hint values the card).
+HINT_STAGES = frozenset({Stage.BID, Stage.CALL, Stage.PLAY, Stage.POIGNEE})
+# Below this lead (points of the deal's score) the best option is said to win by a hair.
+CLOSE = 1.0
+
+
+def hint_offered(state: PracticeState) -> HintAt | None:
+    """The decision the table offers a hint at now (None: no Hint button)."""
+    current = state.game.deal
+    if not allows_hints(state.game) or current.stage not in HINT_STAGES:
+        return None
+    return hint_decision(current.deal, LEARNER)
+
+
+def on_hint(state: PracticeState) -> None:
+    """The Hint button: a hint asked at the decision the learner is at."""
+    if hint_offered(state) is not None:
+        state.hint_asked = state.decision
+
+
+def hint_name(given: Hint) -> str:
+    """Names the decision in the deal's record of hints (``decision_name``, or "call")."""
+    if given.at is HintAt.CARD:
+        return decision_name(given.trick)
+    return given.at.value
+
+
+def table_hint(state: PracticeState, lang: str) -> tuple[dict[str, Any] | None, Job | None]:
+    """The table's hint (its button's words, and the sentence or the wait once asked), and
+    the job still awaited (None: nothing awaited)."""
+    at = hint_offered(state)
+    if at is None:
+        return None, None
+    shown: dict[str, Any] = {"label": t(lang, "game.hint.button"),
+                             "help": t(lang, "game.hint.help"),
+                             "pending": t(lang, "game.hint.pending"), "text": "", "busy": False}
+    if state.hint_asked != state.decision:
+        return shown, None
+    current = state.game.deal
+    job = hint_job(current.record, LEARNER)
+    outcome = ask(job)
+    if outcome.state is State.PENDING:
+        return {**shown, "text": shown["pending"], "busy": True}, job
+    if outcome.state is not State.DONE:
+        return {**shown, "text": t(lang, "game.hint.busy")}, None
+    if outcome.value is None:
+        return {**shown, "text": t(lang, "game.hint.none")}, None
+    given = Hint.from_data(outcome.value)
+    if not hint_is_for(given, current.deal):  # asked before a take-back: not this decision
+        return shown, None
+    current.hint_used(hint_name(given))
+    return {**shown, "text": hint_sentence(given, lang, state)}, None
+
+
+def hint_wait(job: Job) -> None:
+    """While the hint is computed: the page reruns as soon as it is in."""
+
+    def show(_progress: Progress | None) -> None:
+        return None
+
+    wait_soon(job, show)
+
+
+def _points(value: float, lang: str) -> str:
+    text = f"{value:.0f}" if value >= 10 else f"{value:.1f}"
+    return text.replace(".", ",") if lang == "it" else text
+
+
+def hint_sentence(given: Hint, lang: str, state: PracticeState) -> str:
+    """The hint in one sentence: the best option, and how far ahead of the next it is."""
+    lead = given.lead
+    n = given.samples
+    if given.at is HintAt.BID:
+        rules = state.game.rules
+        best = contract_name(_bid(given.best.moves[0]), lang, rules)
+        following = (contract_name(_bid(given.options[1].moves[0]), lang, rules)
+                     if len(given.options) > 1 else best)
+        close = "_close" if lead is None or lead < CLOSE else ""
+        return t(lang, f"game.hint.bid{close}", bid=best, next=following,
+                 lead=_points(lead or 0.0, lang), n=n)
+    card = given.card
+    assert card is not None
+    name = card_name(card, lang)
+    if given.at is HintAt.CALL:
+        close = "_close" if lead is not None and lead < CLOSE else ""
+        return t(lang, f"game.hint.call{close}", card=name, lead=_points(lead or 0.0, lang), n=n)
+    if lead is None:
+        forced = len(given.best.moves) == 1
+        return t(lang, "game.hint.card_forced" if forced else "game.hint.card_alone", card=name)
+    close = "_close" if lead < CLOSE else ""
+    return t(lang, f"game.hint.card{close}", card=name, lead=_points(lead, lang), n=n)
+
+
+def _bid(move: str) -> Any:
+    action = parse_action(move)
+    assert type(action) is Bid
+    return action.contract
+
+
+__all__ = ["hint_offered", "hint_sentence", "hint_wait", "on_hint", "table_hint"]
