@@ -138,13 +138,11 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     if card.expected is not None:
         _by_what_you_knew(card.expected, lang)
         _show_how(review, card, trick_index, lang)
-    _with_all_hands_visible(review, card, trick_index, lang)
+    _with_all_hands_visible(review, card, trick_index, lang, coached=bool(remarks))
     if remarks:
         st.markdown(f"**{t(lang, 'review.coach')}**")
         for remark in remarks:
             (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
-    elif not card.judged:
-        st.caption(t(lang, "review.no_remark"))
 
 
 def _shown_verdict(verdict: Verdict, text: str) -> None:
@@ -188,10 +186,11 @@ def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str)
 
 
 def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
-                            lang: str) -> None:
+                            lang: str, *, coached: bool) -> None:
     st.markdown(f"**{t(lang, 'review.open.heading')}**")
     if not card.judged:
-        st.caption(t(lang, "review.not_judged"))
+        # one sentence: the coach's remarks below, or that there is none on this trick
+        st.caption(t(lang, "review.not_judged" if coached else "review.not_judged_no_remark"))
         return
     if card.forced:
         st.caption(t(lang, "review.forced"))
