@@ -360,11 +360,14 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
     st.vega_lite_chart(table, {
         "mark": {"type": "line", "point": True},
         "encoding": {
+            # short titles, the legend below: on a phone the plot keeps the width; the
+            # caption under the graph says what the axes measure
             "x": {"field": "decision", "type": "quantitative", "axis": {"tickMinStep": 1},
-                  "title": t(lang, "review.graph.decision")},
+                  "title": t(lang, "review.table.decision")},
             "y": {"field": "score", "type": "quantitative",
-                  "title": t(lang, "review.graph.score")},
+                  "title": t(lang, "review.bid.expected")},
             "color": {"field": "series", "type": "nominal", "title": None,
+                      "legend": {"orient": "bottom"},
                       "scale": {"range": ["#1f6f5c", "#b0b8b4"]}},
             "tooltip": [
                 {"field": "what", "type": "nominal",
@@ -375,6 +378,7 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
             ],
         },
     }, width="stretch")
+    st.caption(f"{t(lang, 'review.graph.decision')} · {t(lang, 'review.graph.score')}")
 
 
 def _label_text(verdict: Verdict | None, lang: str) -> str:
