@@ -24,6 +24,7 @@ from tutor.engine.game import Deal
 from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.progress.store import Database, LearnerStore
+from tutor.review.deal import REVIEW_VERSION
 from tutor.ui.reviews import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -317,7 +318,7 @@ def test_a_review_stored_by_the_first_version_is_computed_again(mine: LearnerSto
                           data=old)
     at = open_review()
     stored = mine.deal_review(game_id, 1)
-    assert stored is not None and stored["version"] == 2 and len(stored["cards"]) == 18
+    assert stored is not None and stored["version"] == REVIEW_VERSION and len(stored["cards"]) == 18
     at.session_state["review-state"].tricks[(game_id, 1)] = BLUNDER_TRICK
     at.run()
     assert "-32 after your card" in texts(at)  # today's measure, not the stored marks

@@ -1,7 +1,7 @@
-"""How long the review of one 4-player deal takes, how stable its labels are, and how much
-SimpleBot's own cards lose.
+"""How long the review of one deal takes, how stable its labels are, and how much SimpleBot's
+own cards lose.
 
-    python tests/benchmarks/bench_review.py [--deals 20] [--runs 3]
+    python tests/benchmarks/bench_review.py [--deals 20] [--runs 3] [--players 4] [--taker]
     python tests/benchmarks/bench_review.py --stability [--deals 10]
     python tests/benchmarks/bench_review.py --losses [--deals 60]
 
@@ -9,7 +9,10 @@ The first form reviews the learner's seat (0) of ``--deals`` seeded deals played
 in every seat (void deals skipped), ``--runs`` times, and prints the median CPU time of a whole
 review (the bid and every card by the learner's information, then the open-card part), its
 spread, the deals drawn per decision and how many cards the solver judged with all hands
-visible. Target: the review ready within 10 s of the last card on the analysis workers.
+visible. ``--players 5`` reviews 5-player deals; ``--taker`` reviews the taker's seat instead
+of seat 0, where the call, the écart, the chelem and the poignée are valued too (the count of
+those is printed). Target: the review ready within 10 s of the last card on the analysis
+workers.
 
 ``--stability`` reviews each deal twice, with the default sampling seed and another one, and
 prints the share of decisions (bid and cards) given the same label both times. Target: 95%.
@@ -32,16 +35,16 @@ from tutor.practice.replay import replay
 from tutor.review.deal import CUTOFFS, DealReview, review_deal
 from tutor.review.expected import SEED
 
-DEALER = 3  # the learner (seat 0) speaks first, as in the practice game's first deal
 
-
-def played_deals(count: int) -> list[DealRecord]:
-    out: list[DealRecord] = []
+def played_deals(count: int, players: int = 4) -> list[tuple[DealRecord, int]]:
+    """``count`` finished deals and the taker of each (the last seat deals: seat 0 speaks
+    first, as in the practice game's first deal)."""
+    out: list[tuple[DealRecord, int]] = []
     seed = 0
     while len(out) < count:
-        deal = play_deal(4, seed, DEALER)
-        if deal.phase is Phase.FINISHED:
-            out.append(DealRecord.of(deal))
+        deal = play_deal(players, seed, players - 1)
+        if deal.phase is Phase.FINISHED and deal.taker is not None:
+            out.append((DealRecord.of(deal), deal.taker))
         seed += 1
     return out
 
@@ -55,37 +58,40 @@ def timed(record: DealRecord, seat: int = 0, seed: int = SEED) -> tuple[float, D
 def drawn(review: DealReview) -> list[int]:
     """The deals drawn for each decision valued."""
     found = [] if review.bid is None else [review.bid.samples]
+    found += [c.expected.samples for c in review.choices]
     return found + [c.expected.samples for c in review.cards if c.expected is not None]
 
 
-def speed(deals: list[DealRecord], runs: int) -> None:
+def speed(deals: list[tuple[DealRecord, int]], runs: int, taker: bool) -> None:
     medians = []
     for run in range(runs):
         times = []
         judged = []
+        choices = 0
         samples: list[int] = []
-        for record in deals:
+        for record, seat in deals:
             replay.cache_clear()  # the review's replay is computed again
-            elapsed, review = timed(record)
+            elapsed, review = timed(record, seat if taker else 0)
             times.append(elapsed)
             judged.append(review.judged)
+            choices += len(review.choices)
             samples += drawn(review)
         medians.append(statistics.median(times))
         more = sum(1 for n in samples if n > min(samples))
         print(
             f"run {run + 1}: median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
             f"cards judged with all hands visible per deal: median {statistics.median(judged)}"
-            f" of 18 (min {min(judged)}, max {max(judged)}); decisions dealt more deals: "
-            f"{more} of {len(samples)}"
+            f" (min {min(judged)}, max {max(judged)}); decisions dealt more deals: "
+            f"{more} of {len(samples)}; calls, écarts, chelems and poignées valued: {choices}"
         )
     overall = statistics.median(medians)
     print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
 
 
-def stability(deals: list[DealRecord]) -> None:
+def stability(deals: list[tuple[DealRecord, int]]) -> None:
     same = total = 0
     changed: Counter[tuple[str, str]] = Counter()
-    for record in deals:
+    for record, _ in deals:
         _, first = timed(record)
         _, second = timed(record, seed=SEED + 1)
         for a, b in zip(first.labels, second.labels, strict=True):
@@ -98,11 +104,11 @@ def stability(deals: list[DealRecord]) -> None:
     print("the labels that changed (first seed, second seed: count):", dict(changed))
 
 
-def losses(deals: list[DealRecord]) -> None:
+def losses(deals: list[tuple[DealRecord, int]]) -> None:
     found: list[int] = []
     judged = 0
-    for record in deals:
-        for seat in range(4):
+    for record, _ in deals:
+        for seat in range(record.players):
             _, review = timed(record, seat)
             for card in review.cards:
                 if card.judged and not card.forced:
@@ -125,14 +131,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--losses", action="store_true")
     parser.add_argument("--stability", action="store_true")
+    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    parser.add_argument("--taker", action="store_true")
     args = parser.parse_args()
-    deals = played_deals(args.deals)
+    deals = played_deals(args.deals, args.players)
     if args.losses:
         losses(deals)
     elif args.stability:
         stability(deals)
     else:
-        speed(deals, args.runs)
+        speed(deals, args.runs, args.taker)
 
 
 if __name__ == "__main__":

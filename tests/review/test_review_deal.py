@@ -20,6 +20,7 @@ from tutor.engine.record import DealRecord
 from tutor.practice.coach import RemarkCode
 from tutor.review.deal import (
     CUTOFFS,
+    REVIEW_VERSION,
     DealReview,
     Verdict,
     review_deal,
@@ -30,6 +31,7 @@ DEALER = 3
 BLUNDER_SEED = 168  # the learner defends and holds the Petit and trumps at trick 15
 BLUNDER_TRICK = 14  # 0-based
 FEW = {"samples": 3, "more": 3}  # deals per decision: enough for what these tests pin
+NOW = REVIEW_VERSION
 
 
 @cache
@@ -200,12 +202,12 @@ def test_a_review_survives_the_round_trip_through_its_data() -> None:
     [
         {},
         {"version": 99, "players": 4, "learner": 0, "cards": []},
-        {"version": 2, "players": 7, "learner": 0, "cards": []},
-        {"version": 2, "players": 4, "learner": 0, "cards": [{}]},
-        {"version": 2, "players": 4, "learner": 0, "cards": [{"trick": 0, "card": "ZZ",
+        {"version": NOW, "players": 7, "learner": 0, "cards": []},
+        {"version": NOW, "players": 4, "learner": 0, "cards": [{}]},
+        {"version": NOW, "players": 4, "learner": 0, "cards": [{"trick": 0, "card": "ZZ",
                                                               "attack": True, "judged": False}]},
-        {"version": 2, "players": 4, "learner": 0, "cards": [], "bid": {"decision": "bid"}},
-        {"version": 2, "players": 4, "learner": 0, "cards": [], "bid": {
+        {"version": NOW, "players": 4, "learner": 0, "cards": [], "bid": {"decision": "bid"}},
+        {"version": NOW, "players": 4, "learner": 0, "cards": [], "bid": {
             "decision": "bid", "options": [{"moves": ["bid:maybe"], "mean": 1}], "chosen": 0,
             "samples": 3, "gap": 0, "error": 0, "loss": 0, "verdict": None}},
     ],

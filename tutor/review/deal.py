@@ -1,6 +1,7 @@
 """The review of a played deal: each of the learner's decisions judged twice.
 
-**By what the learner could know** (``tutor.review.expected``): the bid and every card valued
+**By what the learner could know** (``tutor.review.expected``): the bid, the call, the écart,
+the chelem announcement and the poignée (``tutor.review.choices``) and every card valued
 over deals of the hidden cards drawn consistently with what the learner had seen, every choice
 played out on the same deals; the expected score of each choice, the best one, the learner's
 conservative loss and its label. This is the review's verdict.
@@ -58,6 +59,7 @@ from tutor.engine import (
 )
 from tutor.practice.coach import Remark
 from tutor.practice.replay import replay
+from tutor.review.choices import ChoiceReview, moments, review_choice
 from tutor.review.expected import (
     CUTOFFS,
     MORE_SAMPLES,
@@ -77,8 +79,9 @@ from tutor.review.expected import (
 )
 
 # Stored with a review: a review made by other rules, cut-offs or measures is redone. 2: the
-# learner's information (expected scores), every number in points of the deal's score.
-REVIEW_VERSION = 2
+# learner's information (expected scores), every number in points of the deal's score; 3: the
+# call, the écart, the chelem and the poignée valued too.
+REVIEW_VERSION = 3
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.
@@ -171,8 +174,9 @@ class CardReview:
 @dataclass(frozen=True, slots=True)
 class DealReview:
     """The review of one deal for ``learner``: one ``CardReview`` per card played, in order,
-    the learner's bid valued (``bid``; None without one), and the coach's remarks per trick
-    (``remarks[i]``: trick i)."""
+    the learner's bid valued (``bid``; None without one), their call, écart, chelem
+    announcement and poignée valued (``choices``, in the deal's order: those they had), and
+    the coach's remarks per trick (``remarks[i]``: trick i)."""
 
     players: int
     learner: int
@@ -181,7 +185,7 @@ class DealReview:
     nodes: int = 0
     bid: Expectation | None = None
     final: int | None = None  # the learner's side's score at the deal's end
-
+    choices: tuple[ChoiceReview, ...] = ()
 
     def card_in(self, trick: int) -> CardReview | None:
         """The learner's card of trick ``trick`` (0-based), None if out of range."""
@@ -192,10 +196,11 @@ class DealReview:
 
     @property
     def labels(self) -> tuple[Verdict | None, ...]:
-        """The label of every decision valued: the bid first (when there was one), then each
-        card."""
+        """The label of every decision valued: the bid first (when there was one), the call,
+        écart, chelem and poignée the learner had, then each card."""
         bid = () if self.bid is None else (self.bid.verdict,)
-        return (*bid, *(c.label for c in self.cards if c.expected is not None))
+        return (*bid, *(c.expected.verdict for c in self.choices),
+                *(c.label for c in self.cards if c.expected is not None))
 
     def count(self, verdict: Verdict) -> int:
         """The decisions (bid and cards) labelled ``verdict``."""
@@ -221,6 +226,7 @@ class DealReview:
             "nodes": self.nodes,
             "bid": None if self.bid is None else self.bid.to_data(),
             "final": self.final,
+            "choices": [c.to_data() for c in self.choices],
         }
 
     @classmethod
@@ -238,9 +244,10 @@ class DealReview:
                 raise ValueError(f"{players} players")
             bid = data.get("bid")
             final = data.get("final")
+            choices = tuple(ChoiceReview.from_data(c) for c in data.get("choices", ()))
             return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)),
                        None if bid is None else Expectation.from_data(bid),
-                       None if final is None else int(final))
+                       None if final is None else int(final), choices)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a deal review: {error}") from error
 
@@ -451,7 +458,8 @@ def review_deal(
     turns = learner_turns(record, learner)
     remarks = tuple(view.remarks for view in replay(record, learner))
     bid_turn = 1 if turns else 0
-    total = bid_turn + 2 * len(turns)
+    others = moments(record, learner) if turns else []
+    total = bid_turn + len(others) + 2 * len(turns)
     done = 0
 
     def step() -> None:
@@ -466,6 +474,15 @@ def review_deal(
     if turns:
         expected = value_decisions(record, learner, samples=samples, more=more, seed=seed,
                                    known=known, on_step=step)
+    choices = []
+    bot = SimpleBot()
+    for moment in others:
+        choice = review_choice(record, learner, moment,
+                               rng=review_rng(record, seed, moment.decision.value),
+                               samples=samples, more=more, bot=bot)
+        if choice is not None:
+            choices.append(choice)
+        step()
     judged, nodes = _open_card(turns, node_budget, step)
     cards = tuple(
         replace(judged.get(turn.trick) or _not_judged(turn),
@@ -474,7 +491,7 @@ def review_deal(
         for turn in turns
     )
     return DealReview(record.players, learner, cards, remarks, nodes, expected.get("bid"),
-                      _final_score(record, learner) if turns else None)
+                      _final_score(record, learner) if turns else None, tuple(choices))
 
 
 def _shown_how(turn: _Turn, expected: Expectation) -> ShownHow | None:

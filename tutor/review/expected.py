@@ -123,12 +123,17 @@ MAX_REDEALS = 50  # bids: deals drawn again when one has a petit sec (it would b
 class Decision(StrEnum):
     CARD = "card"
     BID = "bid"
+    CALL = "call"  # 5 players: the king (or card) the taker calls
+    ECART = "ecart"  # the taker's écart, against a few candidates
+    CHELEM = "chelem"  # the taker announces a chelem or not
+    POIGNEE = "poignee"  # show a poignée (which size) or not, before the first card
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice the learner had (``moves``: equivalent moves in the engine's notation, the
-    first standing for them), and its expected score over the deals."""
+    first standing for them; for an écart, its discards, and for a poignée, the poignée
+    shown then the card played), and its expected score over the deals."""
 
     moves: tuple[str, ...]
     mean: float
@@ -388,18 +393,23 @@ def expected_card(
 
 
 # --- the bid --------------------------------------------------------------------------------
-def _bid_sampler(
-    before: Deal, seat: int, bids: Sequence[Action], record: DealRecord, bot: SimpleBot
-) -> Sampler:
-    """The deals drawn at the learner's bid: their hand kept, every other card dealt again at
-    random (the bids so far are kept as they were said; a deal with a petit sec, which would
-    be redealt, is drawn again)."""
-    hand = before.hands[seat]
-    unseen = cards_of(FULL_DECK & ~hand)
-    sizes = [HAND_SIZE[record.players] if s != seat else 0 for s in range(record.players)]
-    said = before.moves
+DealDrawn = Callable[[random.Random], Deal]  # rng -> a deal drawn, at the decision
 
-    def dealt(rng: random.Random) -> Deal:
+
+def redealt_around(
+    record: DealRecord, seat: int, said: Sequence[Action], *, chien_seen: bool
+) -> DealDrawn:
+    """Deals drawn around what ``seat`` saw before the cards: their hand kept (and the chien,
+    when ``chien_seen``: the taker after it was turned up), every other card dealt again at
+    random, the moves ``said`` (bids, call, écart) pushed again as they were made; a deal with
+    a petit sec, which would be redealt, is drawn again."""
+    dealt = record.dealt()
+    hand = dealt.hands[seat]
+    chien = dealt.chien if chien_seen else 0
+    unseen = cards_of(FULL_DECK & ~hand & ~chien)
+    sizes = [HAND_SIZE[record.players] if s != seat else 0 for s in range(record.players)]
+
+    def drawn(rng: random.Random) -> Deal:
         for _ in range(MAX_REDEALS):
             rng.shuffle(unseen)
             hands, at = [], 0
@@ -412,10 +422,11 @@ def _bid_sampler(
                     mask |= 1 << card
                 hands.append(mask)
                 at += size
-            chien = 0
-            for card in unseen[at:at + CHIEN_SIZE[record.players]]:
-                chien |= 1 << card
-            deal = Deal(DealtCards(tuple(hands), chien, record.dealer, record.seed),
+            aside = chien
+            if not chien_seen:
+                for card in unseen[at:at + CHIEN_SIZE[record.players]]:
+                    aside |= 1 << card
+            deal = Deal(DealtCards(tuple(hands), aside, record.dealer, record.seed),
                         record.rules, undo=False)
             if deal.phase is Phase.BIDDING:
                 for move in said:
@@ -423,18 +434,31 @@ def _bid_sampler(
                 return deal
         raise ValueError("no deal without a petit sec was drawn")  # pragma: no cover
 
+    return drawn
+
+
+def side_score(deal: Deal, seat: int, mark: float | None) -> float:
+    """The taker's final ``mark`` as ``seat``'s side's score in points of the deal's score
+    (None: everybody passed, dealt again, nothing scored)."""
+    if mark is None:
+        return 0.0
+    points = mark / taker_share(deal)
+    return points if deal.is_attack(seat) else -points
+
+
+def choices_sampler(
+    drawn: DealDrawn, seat: int, choices: Sequence[Sequence[Action]], bot: SimpleBot
+) -> Sampler:
+    """Each choice (its actions pushed in turn) played out on the same deal drawn."""
+
     def sampler(rng: random.Random, draws: int) -> list[float]:
-        base = dealt(rng)
+        base = drawn(rng)
         out = []
-        for bid in bids:
+        for actions in choices:
             deal = base.copy()
-            deal.push(bid)
-            mark = play_out(deal, bot, draws)
-            if mark is None:
-                out.append(0.0)  # everybody passed: dealt again, nothing scored
-                continue
-            points = mark / taker_share(deal)
-            out.append(points if deal.is_attack(seat) else -points)
+            for action in actions:
+                deal.push(action)
+            out.append(side_score(deal, seat, play_out(deal, bot, draws)))
         return out
 
     return sampler
@@ -477,7 +501,8 @@ def expected_bid(
     before, bid = found
     bids = [a for a in before.legal_actions() if type(a) is Bid]
     chosen = bids.index(bid)
-    sampler = _bid_sampler(before, seat, bids, record, bot or SimpleBot())
+    drawn = redealt_around(record, seat, before.moves, chien_seen=False)
+    sampler = choices_sampler(drawn, seat, [(b,) for b in bids], bot or SimpleBot())
     options = [(str(b),) for b in bids]
     valued = expectation(Decision.BID, options, chosen, sampler, rng, samples, more)
     if bid.contract == count_bid(before, seat):
@@ -540,6 +565,7 @@ __all__ = [
     "SAMPLES",
     "SEED",
     "SOLVE_AT",
+    "DealDrawn",
     "Decision",
     "Expectation",
     "Option",
@@ -547,6 +573,7 @@ __all__ = [
     "Verdict",
     "bid_contract",
     "card_groups",
+    "choices_sampler",
     "count_bid",
     "expectation",
     "expected_bid",
@@ -554,8 +581,10 @@ __all__ = [
     "learner_bid",
     "option_cards",
     "play_out",
+    "redealt_around",
     "review_rng",
     "show_how",
+    "side_score",
     "solved_mark",
     "taker_share",
     "verdict_for",

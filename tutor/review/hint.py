@@ -24,9 +24,10 @@ from tutor.review.expected import (
     Decision,
     Expectation,
     Option,
-    _bid_sampler,
+    choices_sampler,
     expectation,
     expected_card,
+    redealt_around,
     review_rng,
 )
 
@@ -123,8 +124,9 @@ def _before_the_cards(deal: Deal, learner: int, record: DealRecord, at: HintAt, 
     before the chien is shown), each option played out by the bots."""
     kind = Bid if at is HintAt.BID else Call
     options = [a for a in deal.legal_actions() if type(a) is kind]
-    sampler = _bid_sampler(deal, learner, options, record, SimpleBot())
-    decision = Decision.BID if at is HintAt.BID else Decision.CARD
+    drawn = redealt_around(record, learner, deal.moves, chien_seen=False)
+    sampler = choices_sampler(drawn, learner, [(a,) for a in options], SimpleBot())
+    decision = Decision.BID if at is HintAt.BID else Decision.CALL
     return expectation(decision, [(str(a),) for a in options], 0, sampler, rng, samples,
                        samples)
 

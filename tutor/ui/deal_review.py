@@ -25,6 +25,7 @@ from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of
 from tutor.practice.page import PracticeState
 from tutor.review.deal import DealReview
+from tutor.review.expected import Decision
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
 from tutor.ui.practice.view import table_data
@@ -32,6 +33,7 @@ from tutor.ui.reviews import (
     LINE_CARD,
     VERDICT_ICON,
     bid_panel,
+    choices_panel,
     counts_text,
     cutoffs_said,
     deal_review,
@@ -72,6 +74,7 @@ class ReviewState:
 
     from_url: tuple[int | None, int | None] | None = None  # the URL's last applied (game, deal)
     tricks: dict[Shown, int] = field(default_factory=dict)  # the trick shown, per deal
+    opened: dict[Shown, Decision] = field(default_factory=dict)  # a decision jumped to
 
     def trick(self, deal: Shown) -> int:
         return self.tricks.get(deal, 0)
@@ -89,6 +92,10 @@ def _step(deal: Shown, by: int, last: int) -> None:
 
 def _go(deal: Shown, trick: int) -> None:
     page_state().tricks[deal] = trick
+
+
+def _open(deal: Shown, decision: Decision) -> None:
+    page_state().opened[deal] = decision
 
 
 def _deal_label(row: DealRow, players: int, rules: Rules, lang: str) -> str:
@@ -201,17 +208,28 @@ def _on_table_action(deal: Shown, last: int, action: Action) -> None:
 
 
 def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
-    """One button per labelled card, straight to its trick (none while the review is the
-    coach's alone)."""
+    """One button per labelled decision: a call, écart, chelem or poignée opens its panel, a
+    card goes straight to its trick (none while the review is the coach's alone)."""
     if not review.valued:
         return
+    chosen = [c.expected for c in review.choices if c.expected.verdict is not None]
     marked = [c for c in review.cards if c.label is not None]
-    if not marked:
+    if not marked and not chosen:
         st.caption(t(lang, "review.none_marked"))
         return
     st.markdown(f"**{t(lang, 'review.jump')}**")
-    cells = st.columns(min(len(marked), 6))
-    for i, card in enumerate(marked):
+    cells = st.columns(min(len(marked) + len(chosen), 6))
+    for i, valued in enumerate(chosen):
+        assert valued.verdict is not None
+        cells[i % len(cells)].button(
+            t(lang, "review.marked_choice",
+              decision=t(lang, f"review.table.{valued.decision.value}"),
+              verdict=t(lang, f"review.one.{valued.verdict.value}")),
+            key=f"review-goto-{valued.decision.value}",
+            on_click=_open, args=(shown, valued.decision),
+            icon=VERDICT_ICON[valued.verdict],
+        )
+    for i, card in enumerate(marked, start=len(chosen)):
         assert card.label is not None
         cells[i % len(cells)].button(
             t(lang, "review.marked", n=card.trick + 1,
@@ -236,6 +254,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[s
     shown = (game.game_id or 0, row.number)
     last = len(views) - 1
     bid_panel(review, row.record(game.players, game.rules), lang)
+    choices_panel(review, lang, page_state().opened.get(shown))
     evaluation_graph(review, lang)
     _jump_list(review, shown, lang)
     if review.valued:

@@ -1,7 +1,8 @@
 """A saved practice deal's review, shared by the review page and the practice page's end of
 deal: computed once on the analysis workers and kept in the learner's store (``deal_review``),
 what it says of one trick (``review_panel``: the card by what the learner could know, then with
-all hands visible), of the bid (``bid_panel``), the evaluation graph and the table of every
+all hands visible), of the bid (``bid_panel``), of the call, écart, chelem and poignée
+(``choices_panel``), the evaluation graph and the table of every
 decision, how the labels are given, the link that opens it, and the learner's mistakes per
 reviewed deal over time for "My progress". A module of its own: pages do not import pages.
 """
@@ -17,18 +18,31 @@ import pandas as pd
 import streamlit as st
 
 from tutor.bots import hand_count
-from tutor.engine import HAND_SIZE, Card, DealRecord, Rules, card_name
+from tutor.engine import (
+    HAND_SIZE,
+    AnnounceChelem,
+    Call,
+    Card,
+    DealRecord,
+    Discard,
+    Rules,
+    ShowPoignee,
+    card_name,
+    parse_action,
+)
 from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.coach import Remark
 from tutor.practice.game import PracticeGame
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.review import new_card
 from tutor.progress.store import DealReviewSummary, LearnerStore, OwnPuzzle
+from tutor.review.choices import ChoiceReview
 from tutor.review.deal import CardReview, DealReview, Verdict, coach_only
 from tutor.review.expected import (
     CUTOFFS,
     MORE_SAMPLES,
     SAMPLES,
+    Decision,
     Expectation,
     Option,
     bid_contract,
@@ -141,13 +155,11 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     if card.expected is not None:
         _by_what_you_knew(card.expected, lang)
         _show_how(review, card, trick_index, lang)
-    _with_all_hands_visible(review, card, trick_index, lang)
+    _with_all_hands_visible(review, card, trick_index, lang, coached=bool(remarks))
     if remarks:
         st.markdown(f"**{t(lang, 'review.coach')}**")
         for remark in remarks:
             (st.success if remark.good else st.info)(remark_text(remark, lang, review.players))
-    elif not card.judged:
-        st.caption(t(lang, "review.no_remark"))
 
 
 def _shown_verdict(verdict: Verdict, text: str) -> None:
@@ -191,10 +203,11 @@ def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str)
 
 
 def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
-                            lang: str) -> None:
+                            lang: str, *, coached: bool) -> None:
     st.markdown(f"**{t(lang, 'review.open.heading')}**")
     if not card.judged:
-        st.caption(t(lang, "review.not_judged"))
+        # one sentence: the coach's remarks below, or that there is none on this trick
+        st.caption(t(lang, "review.not_judged" if coached else "review.not_judged_no_remark"))
         return
     if card.forced:
         st.caption(t(lang, "review.forced"))
@@ -255,20 +268,89 @@ def bid_panel(review: DealReview, record: DealRecord, lang: str) -> None:
     }), hide_index=True)
 
 
-def evaluation_table(review: DealReview, lang: str) -> pd.DataFrame:
-    """The expected score after each decision (0: the bid, then each trick), once with the
-    learner's choice and once with the best one, one row per point of the graph (fixed column
-    names: the words shown are the chart's titles)."""
-    steps: list[tuple[int, Expectation]] = []
+# --- the call, the écart, the chelem, the poignée -------------------------------------------
+def choice_name(option: Option, lang: str) -> str:
+    """What an option of a call, an écart, a chelem announcement or a poignée says."""
+    actions = [parse_action(m) for m in option.moves]
+    first = actions[0]
+    if type(first) is Call:
+        return card_name(first.card, lang)
+    if type(first) is Discard:
+        return cards_text([a.card for a in actions if type(a) is Discard], lang)
+    if type(first) is AnnounceChelem:
+        return t(lang, "review.choice.chelem_yes" if first.announce else "review.choice.chelem_no")
+    if type(first) is ShowPoignee:
+        return t(lang, "review.choice.poignee_shown", n=first.cards.bit_count())
+    return t(lang, "review.choice.poignee_none")  # the first card alone: nothing shown
+
+
+def why_text(choice: ChoiceReview, lang: str) -> str:
+    """The one sentence that explains a decision's verdict."""
+    counts = {f"{key}_n": value for key, value in choice.facts}
+    return t(lang, f"review.why.{choice.why.value}",
+             best=choice_name(choice.expected.best, lang),
+             played=choice_name(choice.expected.played, lang), **counts)
+
+
+def choices_panel(review: DealReview, lang: str, opened: Decision | None = None) -> None:
+    """The call, écart, chelem announcement and poignée the learner had: each in its
+    expander (``opened``, or a labelled one, open), with the learner's choice and the best
+    one, the label, why in a sentence, and every choice's expected score."""
+    if not review.choices:
+        return
+    st.markdown(f"**{t(lang, 'review.choice.heading')}**")
+    for choice in review.choices:
+        valued = choice.expected
+        title = t(lang, f"review.choice.kind.{valued.decision.value}")
+        if valued.verdict is not None:
+            title += f" — {t(lang, f'review.one.{valued.verdict.value}')}"
+        icon = ":material/check_circle:" if valued.verdict is None else VERDICT_ICON[
+            valued.verdict]
+        with st.expander(title, icon=icon,
+                         expanded=opened is valued.decision or valued.verdict is not None):
+            best = choice_name(valued.best, lang)
+            st.caption(t(lang, "review.choice.said", played=choice_name(valued.played, lang),
+                         best=best))
+            if valued.verdict is not None:
+                _shown_verdict(valued.verdict, t(
+                    lang, f"review.choice.verdict.{valued.verdict.value}",
+                    loss=points(valued.loss), best=best, samples=valued.samples))
+            else:
+                st.success(t(lang, "review.choice.fine"), icon=":material/check_circle:")
+            st.markdown(why_text(choice, lang))
+            if valued.decision is Decision.ECART:
+                st.caption(t(lang, "review.choice.ecart_note"))
+            st.dataframe(pd.DataFrame({
+                t(lang, "review.choice.option"): [choice_name(o, lang) for o in valued.options],
+                t(lang, "review.bid.expected"): [round(o.mean, 1) for o in valued.options],
+            }), hide_index=True)
+
+
+def _steps(review: DealReview, lang: str) -> list[tuple[float, str, Expectation]]:
+    """Every decision valued, in the deal's order: where the graph puts it (0 the bid, the
+    call, écart, chelem and poignée between 0 and 1, trick n at n), its name, its value."""
+    steps: list[tuple[float, str, Expectation]] = []
     if review.bid is not None:
-        steps.append((0, review.bid))
-    steps += [(c.trick + 1, c.expected) for c in review.cards if c.expected is not None]
+        steps.append((0, t(lang, "review.table.the_bid"), review.bid))
+    between = len(review.choices) + 1
+    steps += [(round((i + 1) / between, 2), t(lang, f"review.table.{c.decision.value}"),
+               c.expected) for i, c in enumerate(review.choices)]
+    steps += [(c.trick + 1, t(lang, "review.table.trick", n=c.trick + 1), c.expected)
+              for c in review.cards if c.expected is not None]
+    return steps
+
+
+def evaluation_table(review: DealReview, lang: str) -> pd.DataFrame:
+    """The expected score after each decision (0: the bid, then the call, écart, chelem and
+    poignée, then each trick), once with the learner's choice and once with the best one, one
+    row per point of the graph (fixed column names: the words shown are the chart's titles)."""
     rows = [
-        (n, round(option.mean, 1), t(lang, f"review.graph.{series}"), _label_text(e.verdict, lang))
-        for n, e in steps
+        (x, what, round(option.mean, 1), t(lang, f"review.graph.{series}"),
+         _label_text(e.verdict, lang))
+        for x, what, e in _steps(review, lang)
         for series, option in (("played", e.played), ("best", e.best))
     ]
-    return pd.DataFrame(rows, columns=["decision", "score", "series", "label"])
+    return pd.DataFrame(rows, columns=["decision", "what", "score", "series", "label"])
 
 
 def evaluation_graph(review: DealReview, lang: str) -> None:
@@ -281,14 +363,17 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
     st.vega_lite_chart(table, {
         "mark": {"type": "line", "point": True},
         "encoding": {
+            # short titles, the legend below: on a phone the plot keeps the width; the
+            # caption under the graph says what the axes measure
             "x": {"field": "decision", "type": "quantitative", "axis": {"tickMinStep": 1},
-                  "title": t(lang, "review.graph.decision")},
+                  "title": t(lang, "review.table.decision")},
             "y": {"field": "score", "type": "quantitative",
-                  "title": t(lang, "review.graph.score")},
+                  "title": t(lang, "review.bid.expected")},
             "color": {"field": "series", "type": "nominal", "title": None,
+                      "legend": {"orient": "bottom"},
                       "scale": {"range": ["#1f6f5c", "#b0b8b4"]}},
             "tooltip": [
-                {"field": "decision", "type": "quantitative",
+                {"field": "what", "type": "nominal",
                  "title": t(lang, "review.table.decision")},
                 {"field": "score", "type": "quantitative",
                  "title": t(lang, "review.bid.expected")},
@@ -296,6 +381,7 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
             ],
         },
     }, width="stretch")
+    st.caption(f"{t(lang, 'review.graph.decision')} · {t(lang, 'review.graph.score')}")
 
 
 def _label_text(verdict: Verdict | None, lang: str) -> str:
@@ -311,6 +397,11 @@ def decisions_table(review: DealReview, rules: Rules, lang: str) -> pd.DataFrame
     if review.bid is not None:
         rows.append((t(lang, "review.table.the_bid"), bid_name(review.bid.played, rules, lang),
                      _label_text(review.bid.verdict, lang), round(review.bid.loss, 1), fine))
+    for choice in review.choices:
+        valued = choice.expected
+        rows.append((t(lang, f"review.table.{valued.decision.value}"),
+                     choice_name(valued.played, lang), _label_text(valued.verdict, lang),
+                     round(valued.loss, 1), fine))
     for card in review.cards:
         if card.expected is None:
             continue

@@ -1,0 +1,86 @@
+"""The deal review page's graph and "show me how" in a real browser: the evaluation graph is
+drawn, and "show me how" opens on the deal played on from the better card; at a desktop and a
+phone size in both languages (screenshots in tests/output/screenshots/review/)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.app.test_review_page import game_data
+from tests.browser.conftest import OUTPUT, streamlit_server
+from tests.review.test_review_deal import BLUNDER_TRICK
+from tutor.progress.store import Database
+from tutor.ui.learner import COOKIE, signed
+
+pytestmark = pytest.mark.browser
+
+SHOTS = OUTPUT / "review"
+WAIT = 120_000  # ms: the first visit waits for the workers' review
+SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
+WORDS = {
+    "en": {"graph": "Your expected score after each decision", "how": "Show me how",
+           "trick": f"Trick {BLUNDER_TRICK + 1} of 18"},
+    "it": {"graph": "Il tuo punteggio atteso dopo ogni decisione", "how": "Fammi vedere",
+           "trick": f"Presa {BLUNDER_TRICK + 1} di 18"},
+}
+
+
+@pytest.fixture(scope="module")
+def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server, and the signed cookie of a learner with one saved practice game (the Petit
+    thrown away as a defender: a blunder, shown how to do better)."""
+    folder = tmp_path_factory.mktemp("review-graph")
+    path = folder / "progress.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    learner = db.new_learner()
+    db.learner(learner).create_game("Practice (4 players)", "practice", game_data())
+    cookie = signed(db.secret(), learner)
+    db.engine.dispose()
+    with streamlit_server(folder, {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": ""}) as url:
+        yield url, cookie
+
+
+def opened(browser: Any, url: str, cookie: str, size: str, lang: str) -> Any:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  locale="it-IT" if lang == "it" else "en-GB")
+    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    return page
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_graph_is_drawn_and_show_me_how_plays_on(
+    browser: Any, reviewer: tuple[str, str], size: str, lang: str,
+) -> None:
+    from playwright.sync_api import expect
+
+    url, cookie = reviewer
+    words = WORDS[lang]
+    page = opened(browser, url, cookie, size, lang)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(f"{url}/review?lang={lang}")
+        expect(page.get_by_text(words["graph"])).to_be_visible(timeout=WAIT)
+        chart = page.locator("[data-testid='stVegaLiteChart']").first
+        # vega drew the graph
+        expect(chart.locator("canvas, svg").first).to_be_visible(timeout=WAIT)
+        box = chart.bounding_box()
+        assert box is not None and box["width"] > 200 and box["height"] > 100
+        chart.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"graph-{size}-{lang}.png"))
+        page.locator(f".st-key-review-goto-{BLUNDER_TRICK} button").click()
+        expect(page.get_by_text(words["trick"]).first).to_be_visible(timeout=WAIT)
+        how = page.locator("details").filter(has_text=words["how"]).first
+        how.locator("summary").click()
+        expect(how.locator(".review-how").first).to_be_visible(timeout=WAIT)  # played on
+        assert how.locator(".review-how svg").count() >= 4
+        how.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"show-how-{size}-{lang}.png"))
+    finally:
+        page.context.close()
