@@ -1,7 +1,7 @@
 """A duplicate match against SimpleBot, run by hand (not collected by pytest):
 
     nice -n 10 python tests/benchmarks/bench_duplicate.py --bot club --players 4 --deals 2000
-        [--seed-start SEED] [--minutes M] [--out FILE]
+        [--seed-start SEED] [--minutes M] [--out FILE] [--no-inference]
 
 Plays the seeded deals SEED..SEED+deals-1 (by default the evaluation range,
 ``tutor.bots.duplicate.EVALUATION_SEEDS``) with the level's player in each seat in turn and
@@ -10,7 +10,10 @@ prints the mean gain in marks per deal with its 95% interval (Student's t on the
 means), split by role, the tails of the per-deal gains (excess kurtosis, the share of the
 squared deviations due to the 5% of deals farthest from the mean) and the player's CPU time
 per decision. ``--minutes`` stops early after that much wall-clock time (the machine may be
-shared); ``--out`` writes each deal's seat gains as a JSON line.
+shared); ``--out`` writes each deal's seat gains as a JSON line. ``--no-inference`` plays the
+Expert with its samples uniform over what is certain, not read from the bids, call and
+poignées (``StrongBot(infer=False)``): two runs' JSON lines on the same seeds then pair deal by
+deal.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywher
 from tutor.bots.base import Bot
 from tutor.bots.duplicate import EVALUATION_SEEDS, DealGain, Role, duplicate_match
 from tutor.bots.levels import BotLevel
+from tutor.bots.strong import StrongBot
 from tutor.engine import Action, Deal
 
 
@@ -73,8 +77,15 @@ def main() -> None:
     parser.add_argument("--seed-start", type=int, default=EVALUATION_SEEDS.start)
     parser.add_argument("--minutes", type=float, default=None, help="stop after this wall time")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--no-inference", action="store_true",
+                        help="the Expert without reading the bids, call and poignees")
     args = parser.parse_args()
     level = BotLevel.from_code(args.bot)
+    if args.no_inference and level is not BotLevel.EXPERT:
+        parser.error("--no-inference is the Expert's")
+
+    def make_bot() -> Bot:
+        return StrongBot(infer=False) if args.no_inference else level.bot()
     times: list[float] = []
     started, wall = time.process_time(), time.monotonic()
     budget = None if args.minutes is None else args.minutes * 60
@@ -91,7 +102,7 @@ def main() -> None:
             out.write(json.dumps({"seed": deal.seed, "gains": [s.gain for s in deal.seats],
                                   "roles": [s.role.value for s in deal.seats]}) + "\n")
 
-    report = duplicate_match(args.players, seeds(), lambda: TimedBot(level.bot(), times), on_deal)
+    report = duplicate_match(args.players, seeds(), lambda: TimedBot(make_bot(), times), on_deal)
     if out is not None:
         out.close()
     last = report.deals[-1].seed if report.deals else args.seed_start

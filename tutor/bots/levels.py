@@ -71,10 +71,11 @@ class Strength:
 
 
 # Measured on the evaluation seeds from 900000, at four players, on a shared 2-core machine
-# (2026-12-02). Club's gain is inside the noise: no gain over Beginner is shown.
+# (2026-12-02; Expert since it reads the bids, issue #21). Club's gain is inside the noise: no
+# gain over Beginner is shown.
 STRENGTH: dict[BotLevel, Strength] = {
     BotLevel.CLUB: Strength(mean=0.05, low=-0.01, high=0.11, deals=10_119),
-    BotLevel.EXPERT: Strength(mean=3.80, low=2.85, high=4.74, deals=851),
+    BotLevel.EXPERT: Strength(mean=4.07, low=3.22, high=4.91, deals=1_260),
 }
 
 

@@ -2,7 +2,8 @@
 deals sampled from what the seat knows.
 
 Once few enough tricks are left (``solve_from``), each card is chosen by dealing the hidden
-cards again ``samples`` times consistently with what the seat has seen (``tutor.bots.sampling``),
+cards again ``samples`` times consistently with what the seat has seen (``tutor.bots.sampling``)
+and likely given what the others bid, called and showed (``tutor.bots.inference``),
 valuing every legal card in each sample with the exact solver (``tutor.analysis.analyse``),
 and playing the card with the best average taker's mark: the highest for the attack, the
 lowest for the defence (every mark of a side moves with the taker's). Bidding, the call, the
@@ -26,8 +27,9 @@ from tutor.analysis.solver import (
     start,
 )
 from tutor.bots.cardplay import choose_card
+from tutor.bots.inference import likely_deal, what_was_told
 from tutor.bots.knowledge import TableKnowledge
-from tutor.bots.sampling import hidden_cards, sample_deal
+from tutor.bots.sampling import hidden_cards
 from tutor.bots.simple import PLAYS, SimpleBot
 from tutor.engine import Action, Card, Chelem, Deal, Phase, Position, Side
 
@@ -46,17 +48,23 @@ NODE_LIMIT = 20_000
 
 class StrongBot:
     """SimpleBot in every phase but card play once ``solve_from`` tricks or fewer are left;
-    then the card with the best average solved value over ``samples`` sampled deals.
-    Deterministic given ``rng`` (the samples are drawn from it)."""
+    then the card with the best average solved value over ``samples`` sampled deals, in which
+    the others' hands agree with their bids, call and poignées when ``infer``
+    (``tutor.bots.inference``). Deterministic given ``rng`` (the samples are drawn from it)."""
 
     def __init__(
-        self, solve_from: int = SOLVE_FROM, samples: int = SAMPLES, node_limit: int = NODE_LIMIT
+        self,
+        solve_from: int = SOLVE_FROM,
+        samples: int = SAMPLES,
+        node_limit: int = NODE_LIMIT,
+        infer: bool = True,
     ) -> None:
         if samples < 1:
             raise ValueError("at least one sample")
         self.solve_from = solve_from
         self.samples = samples
         self.node_limit = node_limit
+        self.infer = infer
         self._simple = SimpleBot()
         self._table = TableKnowledge()
 
@@ -87,9 +95,10 @@ class StrongBot:
     def card_values(self, deal: Deal, seat: int, rng: random.Random) -> dict[Card, float]:
         """Every legal card's average taker's mark over the samples (``seat`` is to play)."""
         hidden = hidden_cards(deal, seat, self._table.view(deal, seat))
+        told = what_was_told(deal, seat) if self.infer else None
         totals: dict[Card, float] = {}
         for _ in range(self.samples):
-            sample = sample_deal(deal, seat, rng, hidden)
+            sample = likely_deal(deal, seat, rng, hidden, told)
             for card, mark in solved_marks(sample.position(), self.node_limit).items():
                 totals[card] = totals.get(card, 0.0) + mark
         return {card: total / self.samples for card, total in totals.items()}
