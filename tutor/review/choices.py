@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any, TypeVar
 
 from tutor.bots.sampling import sample_deal
@@ -62,9 +63,7 @@ from tutor.review.expected import (
     Sampler,
     choices_sampler,
     expectation,
-    play_out,
     redealt_around,
-    side_score,
 )
 
 A = TypeVar("A")
@@ -262,18 +261,7 @@ def _sampler(record: DealRecord, seat: int, moment: Moment,
 def _in_play_sampler(before: Deal, seat: int, options: Sequence[Sequence[Action]],
                      bot: SimpleBot) -> Sampler:
     """Deals of the cards the learner could not see at their first card."""
-
-    def sampler(rng: random.Random, draws: int) -> list[float]:
-        base = sample_deal(before, seat, rng)
-        out = []
-        for actions in options:
-            deal = base.copy()
-            for action in actions:
-                deal.push(action)
-            out.append(side_score(deal, seat, play_out(deal, bot, draws)))
-        return out
-
-    return sampler
+    return choices_sampler(partial(sample_deal, before, seat), seat, options, bot)
 
 
 # --- why ------------------------------------------------------------------------------------
