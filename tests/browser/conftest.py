@@ -120,6 +120,26 @@ def page(browser: object, server: str) -> Iterator[object]:
     context.close()
 
 
+@contextmanager
+def signed_in_page(browser: object, url: str, cookie: str, viewport: tuple[int, int], *,
+                   locale: str = "en-GB", timeout: int = 60_000) -> Iterator[object]:
+    """A page of a new browser context holding the learner cookie ``cookie`` for ``url``,
+    closed with its context at the end."""
+    from tutor.ui.learner import COOKIE
+
+    width, height = viewport
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": width, "height": height}, locale=locale
+    )
+    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 def shot(page: object, name: str) -> Path:
     """Save a full-page screenshot under tests/output/screenshots/ and return its path."""
     OUTPUT.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.app.test_review_page import game_data
-from tests.browser.conftest import OUTPUT, streamlit_server
+from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
 from tests.browser.test_browser import RIGHT, wait_ready
 from tests.review.test_review_deal import blunder_record, blunder_review
 from tutor.engine import format_card
@@ -18,7 +18,7 @@ from tutor.progress.review import new_card
 from tutor.progress.store import Database, OwnPuzzle
 from tutor.review.mistakes import OwnMistake, own_mistakes
 from tutor.ui.i18n import t
-from tutor.ui.learner import COOKIE, signed
+from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
 
@@ -53,13 +53,8 @@ def test_an_own_mistake_is_played_wrong_then_right_in_the_trainer(
     from playwright.sync_api import expect
 
     url, cookie, mistake = learner_with_a_blunder
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
-    page = context.new_page()
-    page.set_default_timeout(60_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
+    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/puzzles?lang={lang}&puzzle={mistake.item}")
         hand = page.locator('[data-testid="tarot-hand"]')
         hand.wait_for()
@@ -75,5 +70,3 @@ def test_an_own_mistake_is_played_wrong_then_right_in_the_trainer(
         expect(page.get_by_text(t(lang, "own.values_heading"))).to_be_visible()
         wait_ready(page)
         page.screenshot(path=str(SHOTS / f"own-{size}-{lang}-right.png"), full_page=True)
-    finally:
-        context.close()

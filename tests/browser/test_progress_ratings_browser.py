@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from tests.bank import bank
-from tests.browser.conftest import OUTPUT, streamlit_server
+from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
 from tutor.progress import store as store_module
 from tutor.progress.ratings import puzzle_start
 from tutor.progress.store import Database
 from tutor.ui.i18n import t
-from tutor.ui.learner import COOKIE, signed
+from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
 
@@ -61,12 +61,8 @@ def test_the_rating_chart_and_the_table_by_theme_are_drawn(
     from playwright.sync_api import expect
 
     url, cookie = rated
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
+    width = SIZES[size][0]
+    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/progress?lang={lang}")
         heading = page.get_by_text(t(lang, "dashboard.ratings"), exact=True)
         expect(heading).to_be_visible(timeout=60_000)
@@ -83,8 +79,6 @@ def test_the_rating_chart_and_the_table_by_theme_are_drawn(
         page.screenshot(path=str(SHOTS / f"ratings-{lang}-{size}.png"))
         box = chart.bounding_box()
         assert box is not None and box["width"] <= width and box["height"] > 100
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -94,17 +88,10 @@ def test_at_my_level_offers_a_puzzle_with_the_learners_chance(
     from playwright.sync_api import expect
 
     url, cookie = rated
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
+    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/puzzles?lang=en")
         page.get_by_text(t("en", "trainer.source_level"), exact=True).click(timeout=60_000)
         expect(page.get_by_text("your chance to solve it")).to_be_visible(timeout=60_000)
         expect(page.get_by_text("Your rating:")).to_be_visible()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"at-my-level-{size}.png"))
-    finally:
-        context.close()

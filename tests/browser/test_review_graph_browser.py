@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tests.app.test_review_page import game_data
-from tests.browser.conftest import OUTPUT, streamlit_server
+from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
 from tests.review.test_review_deal import BLUNDER_TRICK
 from tutor.progress.store import Database
-from tutor.ui.learner import COOKIE, signed
+from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
 
@@ -43,16 +43,6 @@ def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
         yield url, cookie
 
 
-def opened(browser: Any, url: str, cookie: str, size: str, lang: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  locale="it-IT" if lang == "it" else "en-GB")
-    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    return page
-
-
 @pytest.mark.parametrize("lang", list(WORDS))
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_graph_is_drawn_and_show_me_how_plays_on(
@@ -62,9 +52,9 @@ def test_the_graph_is_drawn_and_show_me_how_plays_on(
 
     url, cookie = reviewer
     words = WORDS[lang]
-    page = opened(browser, url, cookie, size, lang)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
+    locale = "it-IT" if lang == "it" else "en-GB"
+    with signed_in_page(browser, url, cookie, SIZES[size], locale=locale, timeout=WAIT) as page:
         page.goto(f"{url}/review?lang={lang}")
         expect(page.get_by_text(words["graph"])).to_be_visible(timeout=WAIT)
         chart = page.locator("[data-testid='stVegaLiteChart']").first
@@ -82,5 +72,3 @@ def test_the_graph_is_drawn_and_show_me_how_plays_on(
         assert how.locator(".review-how svg").count() >= 4
         how.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"show-how-{size}-{lang}.png"))
-    finally:
-        page.context.close()

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from tests.app.test_review_page import game_data
-from tests.browser.conftest import OUTPUT, streamlit_server
+from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
 from tutor.progress.store import Database
-from tutor.ui.learner import COOKIE, signed
+from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
 
@@ -48,12 +48,7 @@ def test_the_review_is_stepped_on_the_table_with_the_keyboard(
     browser: Any, reviewer: tuple[str, str], size: str,
 ) -> None:
     url, cookie = reviewer
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
+    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/review?lang=en")
         wait_prompt(page, "Trick 1 of 18")
         from playwright.sync_api import expect
@@ -69,5 +64,3 @@ def test_the_review_is_stepped_on_the_table_with_the_keyboard(
         page.screenshot(path=str(SHOTS / f"review-{size}.png"))
         page.locator(".st-key-review-back button").click()  # the page's own buttons too
         wait_prompt(page, "Trick 1 of 18")
-    finally:
-        context.close()
