@@ -7,8 +7,9 @@ worker answers within a second. A hint names the option the valuation ranks best
 ahead of the next one it is; it never labels anything (no choice was made yet).
 
 Decisions a hint is given at (``hint_decision``): the learner's bid, the king called at 5
-players, and every card. The écart, the chelem and the poignée have no hint: their options
-are not played out by the review's valuation.
+players, and every card. The écart, the chelem and the poignée have no hint yet, although
+the review values their options (``tutor.review.choices``): the practice page has no
+sentence for them.
 """
 
 from __future__ import annotations
