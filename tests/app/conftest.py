@@ -23,6 +23,7 @@ from tests.solved_cache import solution_of, worker_share
 from tutor.content.kinds import BestCardExercise
 from tutor.content.solved import Solution, forget, remember, solved
 from tutor.progress.store import Database, LearnerStore
+from tutor.service.jobs import REVIEW_SAMPLES_SETTING
 from tutor.ui import analysis, session
 from tutor.ui.learner import LEARNER
 
@@ -31,6 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
 # the analysis service (its results are functions of the jobs' arguments; keeping its worker
 # pool spares each test starting processes).
 KEPT_CACHES = (session.bank, analysis.analysis)
+# The deals drawn per decision by the reviews the page tests ask the workers for (the
+# TAROT_TUTOR_REVIEW_SAMPLES setting; the app's own count is 12): a review is then about a
+# quarter of the work, well within its budget on a loaded machine, and every label these
+# tests pin is the same at this count (the blunder at trick 15 of tests/review's deal).
+APP_REVIEW_SAMPLES = 3
 
 
 def clear_caches() -> None:
@@ -87,6 +93,7 @@ def fresh_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     db = tmp_path / "progress.sqlite3"
     monkeypatch.setenv("TAROT_TUTOR_DB", str(db))
     monkeypatch.delenv("TAROT_TUTOR_DB_URL", raising=False)
+    monkeypatch.setenv(REVIEW_SAMPLES_SETTING, str(APP_REVIEW_SAMPLES))
     monkeypatch.chdir(ROOT)
     clear_caches()
     yield db

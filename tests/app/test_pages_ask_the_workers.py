@@ -388,7 +388,7 @@ def test_the_decisions_are_valued_on_the_workers_during_the_deal_and_the_review_
     state = at.session_state["practice-state"]
     assert "bid" in state.valued and "trick 0" in state.valued
     review = [job for job, _ in workers.jobs if job.kind is JobKind.REVIEW_DEAL]
-    assert len(review) == 1 and len(review[0].args) == 7  # the review carries what is known
-    known = json.loads(str(review[0].args[6]))
+    assert len(review) == 1 and len(review[0].args) == 8  # the review carries what is known
+    known = json.loads(str(review[0].args[7]))
     assert set(known) == set(state.valued)
     assert at.get("progress")  # the review finishing, as soon as the deal is over

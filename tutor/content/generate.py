@@ -12,9 +12,12 @@ checks as an authored one, and its explanation is written from the engine's verd
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tutor.analysis.bestcard import Idea, read_lines
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.content.bestcard import puzzle_texts
 from tutor.content.checks import check_puzzle
 from tutor.content.mine import candidate_positions, find_in
@@ -62,14 +65,18 @@ class GenerationError(RuntimeError):
     """No puzzle could be built from this seed (should not happen; the seed is named)."""
 
 
-def generate(family: str, seed: int, players: int = 4) -> Puzzle:
+def generate(family: str, seed: int, players: int = 4, *,
+             deadline: Deadline = NO_DEADLINE) -> Puzzle:
+    """The puzzle of ``family`` built from ``seed`` at ``players`` players (the miner's,
+    "proven", stops with ``OverBudget`` once ``deadline`` passes between two positions)."""
     if family not in FAMILIES:
         raise ValueError(f"unknown puzzle family {family!r}: use {', '.join(FAMILIES)}")
     if players not in (3, 4, 5):
         raise ValueError(f"players must be 3, 4 or 5, not {players}")
     rng = random.Random(f"{family}:{players}:{seed}")
-    makers = {"obligations": _obligation, "counting": _counting, "scoring": _scoring,
-              "proven": _proven}
+    makers: dict[str, Callable[[random.Random, int], dict[str, Any]]] = {
+        "obligations": _obligation, "counting": _counting, "scoring": _scoring,
+        "proven": partial(_proven, deadline=deadline)}
     data = makers[family](rng, players)
     data["id"] = f"gen-{family}-{players}p-{seed}"
     puzzle = Puzzle.model_validate(data)
@@ -133,13 +140,14 @@ PROVEN_DEALS = 40  # computer-played deals searched for a proven position before
 COMMON_IDEA_KEPT = 0.35  # the Excuse is most finds: keep only this share, for variety
 
 
-def _proven(rng: random.Random, players: int) -> dict[str, Any]:
+def _proven(rng: random.Random, players: int, *, deadline: Deadline) -> dict[str, Any]:
     """A "best card" position mined from a SimpleBot deal (``tutor.content.mine``): the
     first one the solver proves, showing an idea it can name. A fixed number of deals and a
     node limit per position bound the work, so the same seed gives the same puzzle."""
     for _ in range(PROVEN_DEALS):
         seed = rng.randrange(1 << 30)
         for deal in candidate_positions(players, seed):
+            deadline.check()
             find = find_in(deal, seed)
             if find is None or find.idea is None:
                 continue

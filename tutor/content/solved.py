@@ -23,6 +23,7 @@ from tutor.analysis.bestcard import (
     proof_of,
     remember_proof,
 )
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.content.bestcard import explanation_for
 from tutor.engine import Card
 
@@ -63,12 +64,15 @@ def needs_own_why(proof: Proof, card: Card) -> bool:
     return card not in proof.best and card != proof.wrong[0][0]
 
 
-def solve(notation: str, idea: Idea) -> Solution:
+def solve(notation: str, idea: Idea, deadline: Deadline = NO_DEADLINE) -> Solution:
     """The whole solution of a best-card position (``NotProven`` when it is none): a search,
-    for the analysis workers."""
+    for the analysis workers; ``OverBudget`` when ``deadline`` passes between two cards."""
     proof = proof_of(notation)
     cards = legal_cards(proof)
-    lines = {card: line_after(notation, card).cards for card in cards}
+    lines = {}
+    for card in cards:
+        deadline.check()
+        lines[card] = line_after(notation, card).cards
     whys = {(card, lang): explanation_for(proof, card, idea, lang)
             for card in cards if needs_own_why(proof, card) for lang in LANGUAGES}
     return Solution(notation, idea, proof, lines, whys)

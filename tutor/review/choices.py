@@ -30,6 +30,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, TypeVar
 
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.bots.sampling import sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.engine import (
@@ -332,6 +333,7 @@ def review_choice(
     samples: int = SAMPLES,
     more: int = MORE_SAMPLES,
     bot: SimpleBot | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> ChoiceReview | None:
     """The decision at ``moment`` valued against its other choices (None: the learner had
     only one)."""
@@ -341,7 +343,8 @@ def review_choice(
     chosen = options.index(moment.chosen)
     sampler = _sampler(record, seat, moment, options, bot or SimpleBot())
     names = [tuple(str(a) for a in o) for o in options]
-    valued = expectation(moment.decision, names, chosen, sampler, rng, samples, more)
+    valued = expectation(moment.decision, names, chosen, sampler, rng, samples, more,
+                         deadline)
     why, facts = _why(moment, valued)
     return ChoiceReview(valued, why, facts)
 

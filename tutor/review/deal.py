@@ -34,6 +34,7 @@ from functools import partial
 from typing import Any
 
 from tutor.analysis import _follow
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.analysis.solver import (
     SearchCut,
     Solver,
@@ -405,10 +406,12 @@ def value_decisions(
     known: Mapping[str, Expectation] | None = None,
     wanted: str | None = None,
     on_step: Callable[[], None] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> dict[str, Expectation]:
     """The learner's bid and the cards of the tricks complete in ``record``, valued by what
     they could know (named by ``decision_name``), each as ``review_deal`` values it: those in
-    ``known`` are taken as they are; ``wanted`` (None: every other one) the one valued."""
+    ``known`` are taken as they are; ``wanted`` (None: every other one) the one valued;
+    ``OverBudget`` when ``deadline`` passes first."""
     turns = learner_turns(record, learner)
     known = known or {}
     out: dict[str, Expectation] = {}
@@ -425,11 +428,12 @@ def value_decisions(
 
     bot = SimpleBot()
     valued("bid", lambda: expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
-                                       samples=samples, more=more, bot=bot))
+                                       samples=samples, more=more, bot=bot, deadline=deadline))
+
     def card(turn: _Turn) -> Expectation:
         return expected_card(turn.before, turn.card,
                              rng=review_rng(record, seed, f"trick {turn.trick}"),
-                             samples=samples, more=more, bot=bot)
+                             samples=samples, more=more, bot=bot, deadline=deadline)
 
     for turn in turns:
         valued(decision_name(turn.trick), partial(card, turn))
@@ -446,6 +450,7 @@ def review_deal(
     seed: int = SEED,
     on_card: Callable[[int, int], None] | None = None,
     known: Mapping[str, Expectation] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> DealReview:
     """The review of the deal ``record`` for the player at seat ``learner`` (see the module
     docstring): ``samples`` deals of the hidden cards per decision (``more`` where its label is
@@ -454,7 +459,8 @@ def review_deal(
     deal (``value_decisions``, named by ``decision_name``), taken as they are: the review is
     the same, only sooner. ``on_card(done, total)`` hears of each step done (for a progress
     bar): the bid and each card by the learner's information, then each card with all hands
-    visible, the last first (that judging may stop before the first card)."""
+    visible, the last first (that judging may stop before the first card). ``deadline``: the
+    job's; past it the review stops between two deals or two cards (``OverBudget``)."""
     turns = learner_turns(record, learner)
     remarks = tuple(view.remarks for view in replay(record, learner))
     bid_turn = 1 if turns else 0
@@ -473,17 +479,17 @@ def review_deal(
     expected: dict[str, Expectation] = {}
     if turns:
         expected = value_decisions(record, learner, samples=samples, more=more, seed=seed,
-                                   known=known, on_step=step)
+                                   known=known, on_step=step, deadline=deadline)
     choices = []
     bot = SimpleBot()
     for moment in others:
         choice = review_choice(record, learner, moment,
                                rng=review_rng(record, seed, moment.decision.value),
-                               samples=samples, more=more, bot=bot)
+                               samples=samples, more=more, bot=bot, deadline=deadline)
         if choice is not None:
             choices.append(choice)
         step()
-    judged, nodes = _open_card(turns, node_budget, step)
+    judged, nodes = _open_card(turns, node_budget, step, deadline)
     cards = tuple(
         replace(judged.get(turn.trick) or _not_judged(turn),
                 expected=expected[decision_name(turn.trick)],
@@ -512,7 +518,7 @@ def _final_score(record: DealRecord, learner: int) -> int | None:
 
 
 def _open_card(
-    turns: list[_Turn], node_budget: int, step: Callable[[], None]
+    turns: list[_Turn], node_budget: int, step: Callable[[], None], deadline: Deadline
 ) -> tuple[dict[int, CardReview], int]:
     """The cards the solver judges with all hands visible (by trick), the last first until
     a search is cut, and the positions it searched."""
@@ -524,6 +530,7 @@ def _open_card(
             solvers[key] = Solver(setup, root)
     judged: dict[int, CardReview] = {}
     for turn in reversed(turns):
+        deadline.check()
         try:
             judged[turn.trick] = _judge(solvers[_setup_key(turn.position)], turn, node_budget)
         except SearchCut:

@@ -55,6 +55,7 @@ from enum import StrEnum
 from statistics import fmean
 from typing import Any
 
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.analysis.solver import (
     SearchCut,
     Solver,
@@ -114,6 +115,13 @@ def verdict_for(loss: float) -> Verdict | None:
 
 SAMPLES = 12  # deals of the hidden cards per decision
 MORE_SAMPLES = 36  # where the label is not settled by the first SAMPLES
+
+
+def more_samples(samples: int) -> int:
+    """The deals a decision is valued on where its label is not settled by its first
+    ``samples``: three times as many, as ``MORE_SAMPLES`` is to ``SAMPLES``."""
+    return samples * MORE_SAMPLES // SAMPLES
+
 SOLVE_AT = 3  # tricks left when the exact solver takes over a playout (~1 ms at 4 players)
 NODE_LIMIT = 20_000  # a playout's search stops here; the middle of its proven bounds is used
 SEED = 2026
@@ -292,14 +300,17 @@ def expectation(
     rng: random.Random,
     samples: int,
     more: int,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Expectation:
-    """The options valued over ``samples`` deals (``more`` where the label is not settled)."""
+    """The options valued over ``samples`` deals (``more`` where the label is not settled);
+    ``OverBudget`` when ``deadline`` passes between two deals."""
     if samples < 2 or more < samples:
         raise ValueError(f"{samples} then {more} samples: at least 2, then as many or more")
     values: Values = [[] for _ in options]
 
     def draw(n: int) -> None:
         for _ in range(n):
+            deadline.check()
             for i, value in enumerate(sampler(rng, rng.getrandbits(30) * 1_000)):
                 values[i].append(value)
 
@@ -377,6 +388,7 @@ def expected_card(
     samples: int = SAMPLES,
     more: int = MORE_SAMPLES,
     bot: SimpleBot | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Expectation:
     """The card ``card`` the seat to play chose in ``deal``, valued with that seat's
     information (see the module docstring)."""
@@ -389,7 +401,7 @@ def expected_card(
               for i, g in enumerate(groups)]
     options = [tuple(str(Play(c)) for c in g) for g in groups]
     sampler = _card_sampler(deal, seat, hidden, groups, bot or SimpleBot())
-    return expectation(Decision.CARD, options, chosen, sampler, rng, samples, more)
+    return expectation(Decision.CARD, options, chosen, sampler, rng, samples, more, deadline)
 
 
 # --- the bid --------------------------------------------------------------------------------
@@ -489,6 +501,7 @@ def expected_bid(
     samples: int = SAMPLES,
     more: int = MORE_SAMPLES,
     bot: SimpleBot | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Expectation | None:
     """The learner's bid valued against every bid they could make (pass and each contract
     above the highest so far), by playing each out on deals drawn from their hand; None when
@@ -504,7 +517,8 @@ def expected_bid(
     drawn = redealt_around(record, seat, before.moves, chien_seen=False)
     sampler = choices_sampler(drawn, seat, [(b,) for b in bids], bot or SimpleBot())
     options = [(str(b),) for b in bids]
-    valued = expectation(Decision.BID, options, chosen, sampler, rng, samples, more)
+    valued = expectation(Decision.BID, options, chosen, sampler, rng, samples, more,
+                         deadline)
     if bid.contract == count_bid(before, seat):
         return replace(valued, verdict=None)
     return valued

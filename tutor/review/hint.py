@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from tutor.analysis.deadline import NO_DEADLINE, Deadline
 from tutor.bots.simple import SimpleBot
 from tutor.engine import Bid, Call, Card, Deal, DealRecord, Phase, cards_of, parse_action
 from tutor.review.expected import (
@@ -104,8 +105,9 @@ class Hint:
 
 
 def hint(record: DealRecord, learner: int, *, samples: int = HINT_SAMPLES,
-         seed: int = SEED) -> Hint | None:
-    """The hint at the decision ``learner`` is at after ``record`` (None: no hint there)."""
+         seed: int = SEED, deadline: Deadline = NO_DEADLINE) -> Hint | None:
+    """The hint at the decision ``learner`` is at after ``record`` (None: no hint there;
+    ``OverBudget`` when ``deadline`` passes first)."""
     deal = record.deal()
     at = hint_decision(deal, learner)
     if at is None:
@@ -113,14 +115,15 @@ def hint(record: DealRecord, learner: int, *, samples: int = HINT_SAMPLES,
     rng = review_rng(record, seed, f"hint {len(deal.moves)}")
     if at is HintAt.CARD:
         first = cards_of(deal.legal_plays())[0]
-        valued = expected_card(deal, first, rng=rng, samples=samples, more=samples)
+        valued = expected_card(deal, first, rng=rng, samples=samples, more=samples,
+                               deadline=deadline)
     else:
-        valued = _before_the_cards(deal, learner, record, at, rng, samples)
+        valued = _before_the_cards(deal, learner, record, at, rng, samples, deadline)
     return Hint(at, valued.options, valued.samples, len(deal.tricks), len(deal.moves))
 
 
 def _before_the_cards(deal: Deal, learner: int, record: DealRecord, at: HintAt, rng: Any,
-                      samples: int) -> Expectation:
+                      samples: int, deadline: Deadline) -> Expectation:
     """A bid or a call valued on deals drawn around the learner's hand (nothing else is seen
     before the chien is shown), each option played out by the bots."""
     kind = Bid if at is HintAt.BID else Call
@@ -129,7 +132,7 @@ def _before_the_cards(deal: Deal, learner: int, record: DealRecord, at: HintAt, 
     sampler = choices_sampler(drawn, learner, [(a,) for a in options], SimpleBot())
     decision = Decision.BID if at is HintAt.BID else Decision.CALL
     return expectation(decision, [(str(a),) for a in options], 0, sampler, rng, samples,
-                       samples)
+                       samples, deadline)
 
 
 def hint_is_for(data: Hint, deal: Deal) -> bool:

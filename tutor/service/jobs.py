@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.engine import DealRecord, rules_named
 
 if TYPE_CHECKING:  # the worker imports them; the web process only reads the results
+    from tutor.analysis.deadline import Deadline
     from tutor.content.models import Puzzle
     from tutor.content.solved import Solution
 
@@ -49,8 +52,9 @@ class JobKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How long the service waits for one job; past it the job is reported as failed and the
-    learner's slot is free again. (The searches inside a job have node limits of their own:
-    the miner's per-position limit, the solver's.)"""
+    learner's slot is free again, and the worker stops it at its next step (``run`` hands the
+    job its ``Deadline``) and is free for the next. (The searches inside a job have node
+    limits of their own: the miner's per-position limit, the solver's.)"""
 
     seconds: float
 
@@ -146,11 +150,32 @@ def bot_cards(record: DealRecord, learner: int) -> Job:
     return Job(JobKind.BOT_CARDS, (*record_args(record), learner), BOT_BUDGET)
 
 
-def review(record: DealRecord, learner: int, known: str = "") -> Job:
+REVIEW_SAMPLES_SETTING = "TAROT_TUTOR_REVIEW_SAMPLES"
+MAX_REVIEW_SAMPLES = 120
+
+
+def review_samples(environ: dict[str, str] | None = None) -> int:
+    """The deals of the hidden cards drawn per decision of a review (three times as many
+    where a label is unsettled: ``tutor.review.expected.more_samples``): the setting when it
+    is a sane number (2 to ``MAX_REVIEW_SAMPLES``), else the review's own count (12)."""
+    from tutor.review.expected import SAMPLES
+
+    value = (environ if environ is not None else dict(os.environ)).get(REVIEW_SAMPLES_SETTING,
+                                                                      "")
+    if value.isascii() and value.isdigit() and 2 <= int(value) <= MAX_REVIEW_SAMPLES:
+        return int(value)
+    return SAMPLES
+
+
+def review(record: DealRecord, learner: int, known: str = "", *,
+           samples: int | None = None) -> Job:
     """The review of the deal ``record`` for the seat ``learner`` (``tutor.review``);
-    ``known``: the decisions valued during the deal (``known_text``), taken as they are."""
+    ``known``: the decisions valued during the deal (``known_text``), taken as they are;
+    ``samples``: the deals per decision (None: ``review_samples``, the setting's)."""
     extra: tuple[str, ...] = (known,) if known else ()
-    return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner, *extra), REVIEW_BUDGET)
+    count = review_samples() if samples is None else samples
+    return Job(JobKind.REVIEW_DEAL, (*record_args(record), learner, count, *extra),
+               REVIEW_BUDGET)
 
 
 def hint(record: DealRecord, learner: int) -> Job:
@@ -158,10 +183,13 @@ def hint(record: DealRecord, learner: int) -> Job:
     return Job(JobKind.HINT, (*record_args(record), learner), HINT_BUDGET)
 
 
-def value_decision(record: DealRecord, learner: int, name: str) -> Job:
+def value_decision(record: DealRecord, learner: int, name: str, *,
+                   samples: int | None = None) -> Job:
     """The learner's decision ``name`` (``tutor.review.deal.decision_name``) in ``record``
-    valued as the deal's review values it (``record`` holds the moves up to it at least)."""
-    return Job(JobKind.VALUE_DECISIONS, (*record_args(record), learner, name),
+    valued as the deal's review values it (``record`` holds the moves up to it at least), on
+    ``samples`` deals (None: ``review_samples``, the review's count)."""
+    count = review_samples() if samples is None else samples
+    return Job(JobKind.VALUE_DECISIONS, (*record_args(record), learner, name, count),
                DECISION_BUDGET)
 
 
@@ -188,8 +216,10 @@ def imported_searches() -> tuple[str, ...]:
     return SEARCH_MODULES
 
 
-def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
-    """Strong players' moves after ``record`` until ``learner`` is to act or the deal ends."""
+def bots_moves(record: DealRecord, learner: int,
+               deadline: Deadline | None = None) -> tuple[str, ...]:
+    """Strong players' moves after ``record`` until ``learner`` is to act or the deal ends
+    (``OverBudget`` when ``deadline`` passes between two moves)."""
     from tutor.bots import BotLevel, decision_rng
     from tutor.bots.simulate import WAITING
 
@@ -197,6 +227,8 @@ def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
     bot = BotLevel.EXPERT.bot()  # one for every seat: it reads only what the seat may know
     moves: list[str] = []
     while deal.phase in WAITING and (seat := deal.current_seat) not in (None, learner):
+        if deadline is not None:
+            deadline.check()
         action = bot.choose(deal, seat, decision_rng(deal.seed, len(deal.moves)))
         deal.push(action)
         moves.append(str(action))
@@ -206,10 +238,25 @@ def bots_moves(record: DealRecord, learner: int) -> tuple[str, ...]:
 Report = Callable[[int, int], None]  # (done, total): how far a job has come
 
 
-def run(job: Job) -> Any:
-    """Compute a job (in a worker process); its progress goes to the worker's channel."""
+def deadline_of(budget: Budget, submitted: float | None,
+                now: Callable[[], float] = time.time) -> Deadline:
+    """Where a job runs, the time past which it stops: its budget counted from when the
+    service submitted it (``submitted``, on the wall clock, which the app's and a Dask
+    worker's machines share closely enough; None: from now), so a job that waited its budget
+    in the queue stops at once. On this process's monotonic clock."""
+    from tutor.analysis.deadline import Deadline
+
+    waited = 0.0 if submitted is None else now() - submitted
+    return Deadline.after(min(budget.seconds, max(0.0, budget.seconds - waited)))
+
+
+def run(job: Job, submitted: float | None = None) -> Any:
+    """Compute a job (in a worker process) until its budget, counted from ``submitted``
+    (``deadline_of``), is spent; its progress goes to the worker's channel. Past its budget
+    it raises ``OverBudget`` at its next step, and the worker is free for the next job."""
     from tutor.service.progress import worker_channel
 
+    deadline = deadline_of(job.budget, submitted)
     channel = worker_channel()
     reported = False
 
@@ -218,7 +265,7 @@ def run(job: Job) -> Any:
         reported = courtesy(channel.report, job.channel, done, total) or reported
 
     try:
-        return compute(job, report)
+        return compute(job, report, deadline)
     finally:
         if reported:
             courtesy(channel.forget, job.channel)
@@ -234,42 +281,51 @@ def courtesy(call: Callable[..., None], *args: object) -> bool:
     return True
 
 
-def compute(job: Job, report: Report) -> Any:
+def compute(job: Job, report: Report, deadline: Deadline | None = None) -> Any:
     """A job's result: a mined puzzle, the bots' moves in the notation, a review's data, a
-    best-card solution, the modules a warm-up imported."""
+    best-card solution, the modules a warm-up imported. ``deadline`` (None: none): the long
+    loops stop with ``OverBudget`` once it has passed."""
+    from tutor.analysis.deadline import NO_DEADLINE
+
+    until = NO_DEADLINE if deadline is None else deadline
     if job.kind is JobKind.MINE_PUZZLE:
         from tutor.content.generate import generate
         from tutor.content.kinds import BestCardExercise
         from tutor.content.solved import solve
 
         players, seed = job.args
-        puzzle = generate("proven", int(seed), int(players))
+        puzzle = generate("proven", int(seed), int(players), deadline=until)
         ex = puzzle.exercise
-        solved = solve(ex.notation, ex.idea) if isinstance(ex, BestCardExercise) else None
+        solved = (solve(ex.notation, ex.idea, until) if isinstance(ex, BestCardExercise)
+                  else None)
         return MinedPuzzle(puzzle, solved)
     if job.kind is JobKind.BOT_CARDS:
         *record, learner = job.args
-        return bots_moves(record_of(tuple(record)), int(learner))
+        return bots_moves(record_of(tuple(record)), int(learner), until)
     if job.kind is JobKind.REVIEW_DEAL:
         from tutor.review import review_deal
-        from tutor.review.expected import Expectation
+        from tutor.review.expected import Expectation, more_samples
 
-        written, learner, extra = job.args[:5], job.args[5], job.args[6:]
+        written, learner, samples, extra = job.args[:5], job.args[5], job.args[6], job.args[7:]
         known = {str(name): Expectation.from_data(data)
                  for name, data in (json.loads(str(extra[0])) if extra else {}).items()}
-        return review_deal(record_of(written), int(learner), on_card=report,
-                           known=known).to_data()
+        count = int(samples)
+        return review_deal(record_of(written), int(learner), on_card=report, known=known,
+                           samples=count, more=more_samples(count), deadline=until).to_data()
     if job.kind is JobKind.HINT:
         from tutor.review.hint import hint as hint_at
 
         *record, learner = job.args
-        given = hint_at(record_of(tuple(record)), int(learner))
+        given = hint_at(record_of(tuple(record)), int(learner), deadline=until)
         return None if given is None else given.to_data()
     if job.kind is JobKind.VALUE_DECISIONS:
         from tutor.review.deal import value_decisions
+        from tutor.review.expected import more_samples
 
-        *record, learner, name = job.args
-        valued = value_decisions(record_of(tuple(record)), int(learner), wanted=str(name))
+        *record, learner, name, samples = job.args
+        count = int(samples)
+        valued = value_decisions(record_of(tuple(record)), int(learner), wanted=str(name),
+                                 samples=count, more=more_samples(count), deadline=until)
         found = valued.get(str(name))
         return None if found is None else found.to_data()
     if job.kind is JobKind.SOLVE_BEST_CARD:
@@ -277,7 +333,7 @@ def compute(job: Job, report: Report) -> Any:
         from tutor.content.solved import solve
 
         notation, idea = job.args
-        return solve(str(notation), Idea(str(idea)))
+        return solve(str(notation), Idea(str(idea)), until)
     if job.kind is JobKind.WARM_UP:
         return imported_searches()
     raise ValueError(f"unknown job kind {job.kind}")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tutor.analysis.deadline import OverBudget
 from tutor.service.admission import RateLimit
 from tutor.service.jobs import Job, run, warm_up
 from tutor.service.progress import Channel, FileChannel, Progress
@@ -43,6 +44,17 @@ class Refusal(StrEnum):
     QUEUE_FULL = "queue-full"
     TOO_MANY_FOR_LEARNER = "learner-rate"
     TOO_MANY_FOR_CONNECTION = "connection-rate"
+
+
+OVER_BUDGET = "over-budget"  # a failed job's reason: it ran past its budget
+
+
+def failure_reason(error: BaseException) -> str:
+    """Why a job failed, as its outcome says: over budget when the worker stopped it at its
+    deadline (as when the service gave up waiting), else the error raised."""
+    if isinstance(error, OverBudget):
+        return OVER_BUDGET
+    return f"{type(error).__name__}: {error}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +140,7 @@ class AnalysisService:
             if refused is not None:
                 return refused
             self._let_go(who.learner)
-            future = self._executor.submit(run, job)
+            future = self._executor.submit(run, job, time.time())
             flight = _Flight(job, future, self._clock(), {who.learner})
             self._flights[key] = flight
             self._wanted[who.learner] = key
@@ -164,10 +176,10 @@ class AnalysisService:
     def _pending_or_late(self, who: Requester, key: tuple[object, ...],
                          flight: _Flight) -> Outcome:
         if self._clock() - flight.started > flight.job.budget.seconds:
-            # Past its budget the job is given up for everyone; a worker that still runs it
-            # finishes in vain (its searches have node limits of their own).
+            # Past its budget the job is given up for everyone; the worker that runs it stops
+            # at its next step (the job's deadline, ``run``) and takes the next job.
             del self._flights[key]
-            late = Outcome(State.FAILED, reason="over-budget")
+            late = Outcome(State.FAILED, reason=OVER_BUDGET)
             self._keep(key, late)
             return late
         if self._wanted.get(who.learner) != key:
@@ -207,7 +219,7 @@ class AnalysisService:
             return
         error = future.exception()
         outcome = (Outcome(State.DONE, future.result()) if error is None
-                   else Outcome(State.FAILED, reason=f"{type(error).__name__}: {error}"))
+                   else Outcome(State.FAILED, reason=failure_reason(error)))
         with self._lock:
             flight = self._flights.pop(key, None)
             if flight is None:

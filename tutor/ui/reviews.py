@@ -40,18 +40,17 @@ from tutor.review.choices import ChoiceReview
 from tutor.review.deal import CardReview, DealReview, Verdict, coach_only
 from tutor.review.expected import (
     CUTOFFS,
-    MORE_SAMPLES,
-    SAMPLES,
     Decision,
     Expectation,
     Option,
     bid_contract,
     count_bid,
     learner_bid,
+    more_samples,
     option_cards,
 )
 from tutor.review.mistakes import item_of, own_mistakes
-from tutor.service import Job, Outcome, Progress, State
+from tutor.service import Job, Outcome, Progress, State, review_samples
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
 from tutor.ui.card_svg import card_svg, hand_svg_row
@@ -414,11 +413,13 @@ def decisions_table(review: DealReview, rules: Rules, lang: str) -> pd.DataFrame
 
 
 def cutoffs_said(lang: str) -> None:
-    """How the choices are labelled: the measure, the conservative loss and the cut-offs."""
+    """How the choices are labelled: the measure, the conservative loss, the deals drawn (the
+    count the reviews are made with: ``review_samples``) and the cut-offs."""
     smallest = {verdict.value: least for verdict, least in CUTOFFS}
+    samples = review_samples()
     with st.expander(t(lang, "review.cutoffs.heading"), icon=":material/straighten:"):
-        st.markdown(t(lang, "review.cutoffs.text", samples=SAMPLES, more=MORE_SAMPLES,
-                      **smallest))
+        st.markdown(t(lang, "review.cutoffs.text", samples=samples,
+                      more=more_samples(samples), **smallest))
 
 
 # --- computing once, keeping it -----------------------------------------------------------
