@@ -181,6 +181,39 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
         executor.shutdown(wait=False)
 
 
+def test_jobs_past_their_budget_stop_on_the_dask_workers_which_take_the_next_job(
+        dask_cluster: str) -> None:
+    """Two reviews of 120 deals per decision, one second of budget each, hold both workers;
+    the service's own clock stands still, so only the workers can end them: each stops over
+    budget at its deadline, and a hint asked after them is computed on a freed worker."""
+    from distributed import Client, get_task_stream
+
+    from tests.review.test_review_deal import blunder_record
+    from tutor.engine import Deal, DealRecord
+    from tutor.service import channel_for, hint, review
+    from tutor.service.jobs import MAX_REVIEW_SAMPLES
+    from tutor.service.service import OVER_BUDGET
+
+    with Client(dask_cluster, timeout=60) as watcher:
+        watcher.wait_for_workers(2, timeout=60)
+        executor = configured_executor({"TAROT_TUTOR_DASK_SCHEDULER": dask_cluster})
+        service = AnalysisService(executor, clock=lambda: 0.0, channel=channel_for(executor))
+        reviews = [review(blunder_record(), seat, samples=MAX_REVIEW_SAMPLES) for seat in (0, 2)]
+        held = [Job(job.kind, job.args, Budget(seconds=1.0)) for job in reviews]
+        asks: list[tuple[Requester, object]] = [
+            (Requester(f"learner-{n}", "10.0.0.1"), job) for n, job in enumerate(held)]
+        with get_task_stream(client=watcher) as stream:
+            for who, job in asks:
+                assert service.ask(who, job).state is State.PENDING  # type: ignore[arg-type]
+            after = patient(hint(DealRecord.of(Deal.new(4, 3, 3)), 0))
+            asks.append((Requester("learner-2", "10.0.0.1"), after))
+            *stopped, hinted = until_done(service, asks)
+        assert [(o.state, o.reason) for o in stopped] == [(State.FAILED, OVER_BUDGET)] * 2
+        assert hinted.state is State.DONE and hinted.value is not None
+        assert len(stream.data) == 3  # all three ran on the cluster's two workers
+        executor.shutdown(wait=False)
+
+
 def test_the_local_pool_runs_its_workers_at_a_lower_priority_than_the_web_process() -> None:
     pool = local_pool(1)
     try:
