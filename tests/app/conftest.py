@@ -19,6 +19,7 @@ from streamlit.runtime.caching.cache_utils import CachedFunc
 from streamlit.testing.v1 import AppTest
 
 from tests.bank import bank
+from tests.review.test_review_deal import PAGE_SAMPLES
 from tests.solved_cache import solution_of, worker_share
 from tutor.content.kinds import BestCardExercise
 from tutor.content.solved import Solution, forget, remember, solved
@@ -32,11 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # the analysis service (its results are functions of the jobs' arguments; keeping its worker
 # pool spares each test starting processes).
 KEPT_CACHES = (session.bank, analysis.analysis)
-# The deals drawn per decision by the reviews the page tests ask the workers for (the
-# TAROT_TUTOR_REVIEW_SAMPLES setting; the app's own count is 12): a review is then about a
-# quarter of the work, well within its budget on a loaded machine, and every label these
-# tests pin is the same at this count (the blunder at trick 15 of tests/review's deal).
-APP_REVIEW_SAMPLES = 3
 
 
 def clear_caches() -> None:
@@ -93,7 +89,7 @@ def fresh_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     db = tmp_path / "progress.sqlite3"
     monkeypatch.setenv("TAROT_TUTOR_DB", str(db))
     monkeypatch.delenv("TAROT_TUTOR_DB_URL", raising=False)
-    monkeypatch.setenv(REVIEW_SAMPLES_SETTING, str(APP_REVIEW_SAMPLES))
+    monkeypatch.setenv(REVIEW_SAMPLES_SETTING, str(PAGE_SAMPLES))
     monkeypatch.chdir(ROOT)
     clear_caches()
     yield db

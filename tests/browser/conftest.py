@@ -98,6 +98,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server, and the signed cookie of a learner with one saved practice game (the Petit
+    thrown away as a defender: a blunder, shown how to do better), for the review page's
+    browser tests; its reviews draw ``PAGE_SAMPLES`` deals per decision, as the AppTests'."""
+    from tests.app.test_review_page import game_data
+    from tests.review.test_review_deal import PAGE_SAMPLES
+    from tutor.progress.store import Database
+    from tutor.service.jobs import REVIEW_SAMPLES_SETTING
+    from tutor.ui.learner import signed
+
+    _require_browser()
+    folder = tmp_path_factory.mktemp("review")
+    path = folder / "progress.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    learner = db.new_learner()
+    db.learner(learner).create_game("Practice (4 players)", "practice", game_data())
+    cookie = signed(db.secret(), learner)
+    db.engine.dispose()
+    env = {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": "",
+           REVIEW_SAMPLES_SETTING: str(PAGE_SAMPLES)}
+    with streamlit_server(folder, env) as url:
+        yield url, cookie
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     _require_browser()
     from playwright.sync_api import sync_playwright

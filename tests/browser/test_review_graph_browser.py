@@ -4,16 +4,12 @@ phone size in both languages (screenshots in tests/output/screenshots/review/)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.app.test_review_page import game_data
-from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
+from tests.browser.conftest import OUTPUT, signed_in_page
 from tests.review.test_review_deal import BLUNDER_TRICK
-from tutor.progress.store import Database
-from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
 
@@ -26,21 +22,6 @@ WORDS = {
     "it": {"graph": "Il tuo punteggio atteso dopo ogni decisione", "how": "Fammi vedere",
            "trick": f"Presa {BLUNDER_TRICK + 1} di 18"},
 }
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """A server, and the signed cookie of a learner with one saved practice game (the Petit
-    thrown away as a defender: a blunder, shown how to do better)."""
-    folder = tmp_path_factory.mktemp("review-graph")
-    path = folder / "progress.sqlite3"
-    db = Database(f"sqlite:///{path}")
-    learner = db.new_learner()
-    db.learner(learner).create_game("Practice (4 players)", "practice", game_data())
-    cookie = signed(db.secret(), learner)
-    db.engine.dispose()
-    with streamlit_server(folder, {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": ""}) as url:
-        yield url, cookie
 
 
 @pytest.mark.parametrize("lang", list(WORDS))

@@ -4,34 +4,16 @@ buttons, at a desktop and a phone size (screenshots in tests/output/screenshots/
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.app.test_review_page import game_data
-from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
-from tutor.progress.store import Database
-from tutor.ui.learner import signed
+from tests.browser.conftest import OUTPUT, signed_in_page
 
 pytestmark = pytest.mark.browser
 
 SHOTS = OUTPUT / "review"
 SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """A server, and the signed cookie of a learner with one saved practice game."""
-    folder = tmp_path_factory.mktemp("review")
-    path = folder / "progress.sqlite3"
-    db = Database(f"sqlite:///{path}")
-    learner = db.new_learner()
-    db.learner(learner).create_game("Practice (4 players)", "practice", game_data())
-    cookie = signed(db.secret(), learner)
-    db.engine.dispose()
-    with streamlit_server(folder, {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": ""}) as url:
-        yield url, cookie
 
 
 def wait_prompt(page: Any, start: str) -> None:

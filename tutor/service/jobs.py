@@ -97,8 +97,8 @@ BOT_BUDGET = Budget(seconds=8.0)
 REVIEW_BUDGET = Budget(seconds=60.0)
 # The deepest authored best-card position takes about 2 s of CPU to solve whole (its proof, a
 # line per legal card, the texts); a mined one is proven under the same node limits.
-# Under load it waits behind the queue: a shorter budget would have the learner ask again while
-# a worker still computes the first in vain.
+# Under load it waits behind the queue: a shorter budget would stop it on its worker and have
+# the learner ask again for the same work.
 SOLVE_BUDGET = Budget(seconds=60.0)
 WARM_UP_BUDGET = Budget(seconds=60.0)
 # A hint is a dozen deals drawn and every option played out: a few tenths of a second of CPU
