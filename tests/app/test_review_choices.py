@@ -13,7 +13,8 @@ from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.progress.store import LearnerStore
 from tutor.review.deal import DealReview
-from tutor.ui.reviews import evaluation_table
+from tutor.ui.i18n import t
+from tutor.ui.reviews import evaluation_table, graph_spec
 
 SEED = ECART_SEEDS[0]
 
@@ -68,3 +69,23 @@ def test_a_bad_ecart_is_labelled_on_the_page_with_its_why(
     assert not at.exception
     assert panel.label.endswith(("blunder", "mistake", "inaccuracy", "errore grave", "errore",
                                  "imprecisione"))
+
+
+def test_the_learners_line_has_the_same_colour_in_every_language(mine: LearnerStore) -> None:
+    """Vega gives a nominal scale's colours in the sorted order of its values unless the
+    domain is named; "After your choice" sorts first in English, "Dopo la tua scelta" second
+    in Italian, so the learner's line would swap colours with the language."""
+    game_id = bad_ecart_game(mine)
+    open_review(lang="en", game=str(game_id), deal="1")
+    stored = mine.deal_review(game_id, 1)
+    assert stored is not None
+    colours = {}
+    for lang in ("en", "it"):
+        scale = graph_spec(lang)["encoding"]["color"]["scale"]
+        series = set(evaluation_table(DealReview.from_data(stored), lang)["series"])
+        assert set(scale["domain"]) == series
+        colour = dict(zip(scale["domain"], scale["range"], strict=True))
+        colours[lang] = (colour[t(lang, "review.graph.played")],
+                         colour[t(lang, "review.graph.best")])
+    assert colours["en"] == colours["it"]
+    assert colours["en"][0] != colours["en"][1]

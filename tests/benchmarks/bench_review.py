@@ -2,7 +2,7 @@
 own cards lose.
 
     python tests/benchmarks/bench_review.py [--deals 20] [--runs 3] [--players 4] [--taker]
-    python tests/benchmarks/bench_review.py --stability [--deals 10]
+    python tests/benchmarks/bench_review.py --stability [--deals 10] [--players 4] [--taker]
     python tests/benchmarks/bench_review.py --losses [--deals 60]
 
 The first form reviews the learner's seat (0) of ``--deals`` seeded deals played by SimpleBot
@@ -15,7 +15,9 @@ those is printed). Target: the review ready within 10 s of the last card on the 
 workers.
 
 ``--stability`` reviews each deal twice, with the default sampling seed and another one, and
-prints the share of decisions (bid and cards) given the same label both times. Target: 95%.
+prints the share of decisions given the same label both times, overall and per kind of
+decision (with ``--taker``, the taker's call, écart, chelem and poignée are among them).
+Target: 95%.
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the open-card
 losses of SimpleBot's judged cards (points of the deal's score), against the cut-offs.
@@ -88,19 +90,32 @@ def speed(deals: list[tuple[DealRecord, int]], runs: int, taker: bool) -> None:
     print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
 
 
-def stability(deals: list[tuple[DealRecord, int]]) -> None:
-    same = total = 0
+def kinds(review: DealReview) -> tuple[str, ...]:
+    """The kind of each decision in ``review.labels``, in the same order."""
+    bid = () if review.bid is None else ("bid",)
+    return (*bid, *(c.decision.value for c in review.choices),
+            *("card" for c in review.cards if c.expected is not None))
+
+
+def stability(deals: list[tuple[DealRecord, int]], taker: bool) -> None:
+    same: Counter[str] = Counter()
+    total: Counter[str] = Counter()
     changed: Counter[tuple[str, str]] = Counter()
-    for record, _ in deals:
-        _, first = timed(record)
-        _, second = timed(record, seed=SEED + 1)
-        for a, b in zip(first.labels, second.labels, strict=True):
-            total += 1
+    for record, seat in deals:
+        learner = seat if taker else 0
+        _, first = timed(record, learner)
+        _, second = timed(record, learner, seed=SEED + 1)
+        for kind, a, b in zip(kinds(first), first.labels, second.labels, strict=True):
+            total[kind] += 1
             if a is b:
-                same += 1
+                same[kind] += 1
             else:
                 changed[(str(a and a.value), str(b and b.value))] += 1
-    print(f"{same} of {total} labels the same with another sampling seed: {same / total:.1%}")
+    alike, counted = sum(same.values()), sum(total.values())
+    print(f"{alike} of {counted} labels the same with another sampling seed: "
+          f"{alike / counted:.1%}")
+    for kind in sorted(total):
+        print(f"  {kind}: {same[kind]} of {total[kind]} ({same[kind] / total[kind]:.1%})")
     print("the labels that changed (first seed, second seed: count):", dict(changed))
 
 
@@ -138,7 +153,7 @@ def main() -> None:
     if args.losses:
         losses(deals)
     elif args.stability:
-        stability(deals)
+        stability(deals, args.taker)
     else:
         speed(deals, args.runs, args.taker)
 

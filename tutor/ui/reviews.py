@@ -13,6 +13,7 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -352,14 +353,12 @@ def evaluation_table(review: DealReview, lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["decision", "what", "score", "series", "label"])
 
 
-def evaluation_graph(review: DealReview, lang: str) -> None:
-    """The evaluation graph: the learner's expected score after each decision, beside the
-    score the best choice would have kept."""
-    table = evaluation_table(review, lang)
-    if table.empty:
-        return
-    st.markdown(f"**{t(lang, 'review.graph.heading')}**")
-    st.vega_lite_chart(table, {
+def graph_spec(lang: str) -> dict[str, Any]:
+    """The evaluation graph's Vega-Lite spec. The colours are tied to the series by name (the
+    learner's dark, the best grey): a scale without a domain would give them in the series'
+    alphabetical order, which differs between the languages."""
+    played, best = t(lang, "review.graph.played"), t(lang, "review.graph.best")
+    return {
         "mark": {"type": "line", "point": True},
         "encoding": {
             # short titles, the legend below: on a phone the plot keeps the width; the
@@ -370,7 +369,7 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
                   "title": t(lang, "review.bid.expected")},
             "color": {"field": "series", "type": "nominal", "title": None,
                       "legend": {"orient": "bottom"},
-                      "scale": {"range": ["#1f6f5c", "#b0b8b4"]}},
+                      "scale": {"domain": [played, best], "range": ["#1f6f5c", "#b0b8b4"]}},
             "tooltip": [
                 {"field": "what", "type": "nominal",
                  "title": t(lang, "review.table.decision")},
@@ -379,7 +378,17 @@ def evaluation_graph(review: DealReview, lang: str) -> None:
                 {"field": "label", "type": "nominal", "title": t(lang, "review.table.label")},
             ],
         },
-    }, width="stretch")
+    }
+
+
+def evaluation_graph(review: DealReview, lang: str) -> None:
+    """The evaluation graph: the learner's expected score after each decision, beside the
+    score the best choice would have kept."""
+    table = evaluation_table(review, lang)
+    if table.empty:
+        return
+    st.markdown(f"**{t(lang, 'review.graph.heading')}**")
+    st.vega_lite_chart(table, graph_spec(lang), width="stretch")
     st.caption(f"{t(lang, 'review.graph.decision')} · {t(lang, 'review.graph.score')}")
 
 

@@ -17,6 +17,7 @@ from tutor.practice.daily import bot_mark, daily_game, daily_mark, percentile, s
 from tutor.practice.page import DailyResult, PracticeState
 from tutor.progress.store import StoreError
 from tutor.ui.i18n import t
+from tutor.ui.practice.saving import STATE
 from tutor.ui.practice.words import readable_day
 from tutor.ui.session import store, store_problem_text
 
@@ -73,8 +74,6 @@ def daily_panel(state: PracticeState, lang: str) -> None:
 def on_daily() -> None:
     """Deal the deal of the day (a game in progress is saved: it stays in the saved games;
     the page asks first when a deal is in progress)."""
-    from tutor.ui.practice.saving import STATE
-
     state = st.session_state[STATE]
     assert isinstance(state, PracticeState)
     state.adopt(daily_game(today(), elsewhere=True))
