@@ -14,7 +14,9 @@ import pytest
 from tests.app.test_review_choices import bad_ecart_game
 from tests.app.test_review_page import game_data
 from tests.browser.conftest import OUTPUT, signed_in_page, streamlit_server
+from tests.review.test_review_deal import PAGE_SAMPLES
 from tutor.progress.store import Database
+from tutor.service.jobs import REVIEW_SAMPLES_SETTING
 from tutor.ui.learner import signed
 
 pytestmark = pytest.mark.browser
@@ -27,7 +29,7 @@ SECOND = "Practice (4 players)"  # the name bad_ecart_game gives
 @pytest.fixture(scope="module")
 def two_games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, int]]:
     """A server, the signed cookie of a learner with two saved games (the second one the bad
-    écart's), and the second game's id."""
+    écart's), and the second game's id; its reviews draw ``PAGE_SAMPLES`` deals per decision."""
     folder = tmp_path_factory.mktemp("review-link")
     path = folder / "progress.sqlite3"
     db = Database(f"sqlite:///{path}")
@@ -37,7 +39,9 @@ def two_games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     second = bad_ecart_game(mine)
     cookie = signed(db.secret(), learner)
     db.engine.dispose()
-    with streamlit_server(folder, {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": ""}) as url:
+    env = {"TAROT_TUTOR_DB": str(path), "TAROT_TUTOR_DB_URL": "",
+           REVIEW_SAMPLES_SETTING: str(PAGE_SAMPLES)}  # as the AppTests' reviews
+    with streamlit_server(folder, env) as url:
         yield url, cookie, second
 
 
