@@ -59,7 +59,7 @@ def test_the_deal_played_again_ends_scored_by_the_engine_and_the_saved_game_is_u
     assert game.rows[-1].marks == game.deal.deal.result().marks
     assert "The deal is over" in texts(at)
     assert t("en", "game.retry.next") in texts(at)
-    assert not [b for b in at.button if b.key.startswith("practice-retry-")]  # not again
+    assert not [b for b in at.button if (b.key or "").startswith("practice-retry-")]  # not again
     assert [g.id for g in mine.games("practice")] == [game_id]  # no game saved
     assert mine.game(game_id).meta == saved.meta and mine.game(game_id).version == saved.version
     assert game.game_id is None
