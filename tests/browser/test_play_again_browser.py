@@ -46,7 +46,8 @@ def test_the_review_pages_link_opens_the_table_at_that_trick(
 
     url, cookie, game_id = learner_with_a_game
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(browser, url, cookie, SIZES[size]) as opened:
+        page: Any = opened
         page.goto(f"{url}/review?lang={lang}&game={game_id}&deal=1")
         link = page.get_by_role("link", name=t(lang, "game.retry.from_here"))
         link.first.wait_for()
@@ -56,7 +57,7 @@ def test_the_review_pages_link_opens_the_table_at_that_trick(
         page.locator(".st-key-practice-table").wait_for()
         settle(page)
         wait_ready(page)
-        expect(page.get_by_text(t(lang, "game.retry.started_trick", deal=1, n=1)).first
-               ).to_be_visible()
+        started = page.get_by_text(t(lang, "game.retry.started_trick", deal=1, n=1)).first
+        expect(started).to_be_visible()
         assert f"retry={game_id}" in page.url and "trick=1" in page.url
         page.screenshot(path=str(SHOTS / f"table-{size}-{lang}.png"))
