@@ -19,6 +19,7 @@ from tutor.practice.advice import CoachLevel
 from tutor.practice.deal import Refusal
 from tutor.practice.events import EventData
 from tutor.practice.game import PracticeGame
+from tutor.practice.retry import RetryPoint
 from tutor.progress.store import DayStanding
 from tutor.review.deal import DealReview
 
@@ -140,6 +141,12 @@ class PracticeState:
     # the deal of the day's result, read once its deal is over (the game says whether it is
     # the deal of the day: ``game.daily``, saved with it)
     daily: DailyResult | None = None
+    # the game is a saved deal played again from a decision (``tutor.practice.retry``): not
+    # saved, and its link is the retry's (None: any other game)
+    retry: RetryPoint | None = None
+    # the retry link of the URL (its raw ``retry``, ``deal`` and ``trick``) last applied: a
+    # link followed again (from the review page) is applied again, the same one is not
+    retry_link: tuple[str, str, str] | None = None
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:
@@ -186,6 +193,7 @@ class PracticeState:
         self.review = None
         self.others = None
         self.valued = {}
+        self.retry = None
         self.saved = game.to_data() if game.game_id is not None else None
         self.watched, self.watched_deal = 0, game.number
         if watched:

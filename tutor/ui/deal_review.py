@@ -13,22 +13,27 @@ reads it back, and a review stored by an older version is computed again
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.engine import Rules, cards_of
 from tutor.practice import DealRow, PracticeGame
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of
 from tutor.practice.page import PracticeState
+from tutor.practice.retry import RetryPoint
 from tutor.review.deal import DealReview
 from tutor.review.expected import Decision
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
+from tutor.ui.practice.saving import retry_query
 from tutor.ui.practice.view import table_data
+from tutor.ui.registry import page
 from tutor.ui.reviews import (
     LINE_CARD,
     VERDICT_ICON,
@@ -207,6 +212,18 @@ def _on_table_action(deal: Shown, last: int, action: Action) -> None:
         _step(deal, int(action["step"]), last)
 
 
+def play_again_link(point: RetryPoint, lang: str) -> None:
+    """The link that opens the practice table at ``point``: "Play again from here" for the
+    learner's card of a trick, "Play this deal again" from the start (the deal looked up again
+    in the learner's own store there). A page run outside the app's navigation (AppTest of
+    the page alone) has no practice page to link to."""
+    words = "game.retry.from_start" if point.trick is None else "game.retry.from_here"
+    with suppress(StreamlitPageNotFoundError):
+        st.page_link(page("practice").file, label=t(lang, words), icon=":material/replay:",
+                     help=t(lang, "game.retry.help"),
+                     query_params={**retry_query(point), "lang": lang})
+
+
 def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
     """One button per labelled decision: a call, écart, chelem or poignée opens its panel, a
     card goes straight to its trick (none while the review is the coach's alone)."""
@@ -253,6 +270,8 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[s
     cutoffs_said(lang)
     shown = (game.game_id or 0, row.number)
     last = len(views) - 1
+    if game.game_id is not None:
+        play_again_link(RetryPoint(game.game_id, row.number), lang)
     bid_panel(review, row.record(game.players, game.rules), lang)
     choices_panel(review, lang, page_state().opened.get(shown))
     evaluation_graph(review, lang)
@@ -286,6 +305,8 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[s
                     unsafe_allow_html=True,
                 )
     with right:
+        if game.game_id is not None and view.legal is not None:  # the learner's card in it
+            play_again_link(RetryPoint(game.game_id, row.number, index), lang)
         review_panel(review, index, lang)
         own_mistake_note(review, index, shown[0], row.number, kept, lang)
 

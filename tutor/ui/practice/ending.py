@@ -14,6 +14,7 @@ from tutor.engine import TOTAL_HALF_POINTS, ImpossiblePositionError, cards_of, d
 from tutor.practice import LEARNER, DealRow
 from tutor.practice.page import PracticeState
 from tutor.practice.replay import replay
+from tutor.practice.retry import RetryPoint
 from tutor.practice.sheet import game_sheet
 from tutor.progress.store import StoreError
 from tutor.scorequiz.mistakes import count_breakdown
@@ -21,6 +22,7 @@ from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
 from tutor.ui.practice.background import known_for_review
+from tutor.ui.practice.saving import on_play_again
 from tutor.ui.practice.words import (
     contract_name,
     points_text,
@@ -92,7 +94,21 @@ def trick_panel(state: PracticeState, index: int, lang: str) -> None:
     review, not_ready = analysed(state, row)
     review_not_ready(not_ready, lang)
     review_panel(review, index, lang)
+    _play_again(state, row, index, lang)
     _review_link(state, row, lang)
+
+
+def _play_again(state: PracticeState, row: DealRow, trick: int | None, lang: str) -> None:
+    """"Play again from here" (the learner's card of ``trick``) or "Play this deal again"
+    (``trick`` None): for a deal of a saved game (a deal played again is not saved, and is not
+    offered again from its own end)."""
+    game_id = state.game.game_id
+    if game_id is None or state.retry is not None:
+        return
+    words = "game.retry.from_start" if trick is None else "game.retry.from_here"
+    st.button(t(lang, words), key=f"practice-retry-{'start' if trick is None else trick}",
+              on_click=on_play_again, args=(RetryPoint(game_id, row.number, trick),),
+              help=t(lang, "game.retry.help"), icon=":material/replay:")
 
 
 def _review_link(state: PracticeState, row: DealRow, lang: str) -> None:
@@ -158,7 +174,10 @@ def finished(state: PracticeState, lang: str) -> None:
             f"{seat_name(seat, players, lang)} {mark:+d}" for seat, mark in enumerate(result.marks)
         ))
         if row is not None:
+            _play_again(state, row, None, lang)
             _review_link(state, row, lang)
+        if state.retry is not None:
+            st.caption(t(lang, "game.retry.next"))
     _game_over(state, lang)
 
 

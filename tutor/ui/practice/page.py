@@ -303,6 +303,9 @@ def on_next_deal() -> None:
     state = _state()
     if not state.game.deal.finished:
         return
+    if state.retry is not None:  # a deal played again is a game of its own deal: a new game
+        _new_game()
+        return
     if state.next_players is not None or state.next_rules is not None:
         _new_game()  # with them (and the level chosen)
         return

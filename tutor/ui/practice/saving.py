@@ -21,6 +21,7 @@ from tutor.practice import PracticeGame
 from tutor.practice.daily import daily_game, today
 from tutor.practice.game import SEED_RANGE
 from tutor.practice.page import MessageKind, PracticeState, Speed
+from tutor.practice.retry import NoSuchDecision, RetryPoint, retry_game
 from tutor.progress.store import (
     GameSummary,
     NotFoundError,
@@ -36,6 +37,10 @@ from tutor.ui.words import rules_label
 
 STATE = "practice-state"
 KIND = "practice"
+# the link that plays a saved deal again from a decision: ?retry=<game id>&deal=<n>&trick=<k>
+# (1-based; no trick: from the deal's start)
+RETRY = "retry"
+RETRY_PARAMS = (RETRY, "deal", "trick")
 
 
 def four_only(rules: Rules, lang: str) -> str:
@@ -48,12 +53,97 @@ def four_only(rules: Rules, lang: str) -> str:
 
 
 def page_state(lang: str) -> PracticeState:
-    """The session's page state, made from the URL on the first run."""
+    """The session's page state, made from the URL on the first run, and again when the
+    URL brings a retry link it has not applied yet (followed from the review page while a
+    game was in play: that game stays in the saved games)."""
     state = st.session_state.get(STATE)
-    if not isinstance(state, PracticeState):
+    link = retry_link()
+    if not isinstance(state, PracticeState) or (link is not None and link != state.retry_link):
         state = _from_url(lang)
+        state.retry_link = link
         st.session_state[STATE] = state
     return state
+
+
+def retry_link() -> tuple[str, str, str] | None:
+    """The URL's retry link as written (None: there is none), to compare, not to use."""
+    if RETRY not in st.query_params:
+        return None
+    retry, deal, trick = (str(st.query_params.get(name, "")) for name in RETRY_PARAMS)
+    return retry, deal, trick
+
+
+def link_of(point: RetryPoint) -> tuple[str, str, str]:
+    """``point``'s link as ``retry_link`` reads it once the URL is written."""
+    query = retry_query(point)
+    return query[RETRY], query["deal"], query.get("trick", "")
+
+
+def retry_query(point: RetryPoint) -> dict[str, str]:
+    """The query parameters of ``point``'s link (for the review page's buttons)."""
+    query = {RETRY: str(point.game_id), "deal": str(point.deal)}
+    if point.trick is not None:
+        query["trick"] = str(point.trick + 1)
+    return query
+
+
+def _retry_from_url(lang: str, notes: list[tuple[MessageKind, str]]) -> PracticeState | None:
+    """The retry the URL asks for, looked up in the learner's own store only (None: there is
+    no retry link, or it cannot be followed: said in ``notes``)."""
+    game_id = query_int(RETRY, 1, BIGINT, lang)
+    deal = query_int("deal", 1, 10_000, lang)
+    trick = query_int("trick", 1, 30, lang)
+    if game_id is None or deal is None or ("trick" in st.query_params and trick is None):
+        return None
+    saved = saved_game(game_id, lang, notes)
+    if saved is None or saved.kind != KIND:
+        notes.append((MessageKind.WARNING, t(lang, "game.retry.not_yours")))
+        return None
+    point = RetryPoint(game_id, deal, None if trick is None else trick - 1)
+    try:
+        game, _ = restore(saved)
+        state = retried(game, point, lang)
+    except NoSuchDecision:
+        notes.append((MessageKind.WARNING, t(lang, "game.retry.no_decision")))
+        return None
+    except ValueError as error:
+        notes.append((MessageKind.WARNING, t(lang, "game.saved.unreadable", problem=error)))
+        return None
+    return state
+
+
+def retried(game: PracticeGame, point: RetryPoint, lang: str) -> PracticeState:
+    """The page state of ``game`` played again from ``point`` (NoSuchDecision: no such
+    decision), its past counted as watched, and said."""
+    state = PracticeState.resumed(retry_game(game, point, elsewhere=True))
+    state.saved = None
+    state.retry = point
+    start_said(state, point, lang)
+    return state
+
+
+def on_play_again(point: RetryPoint) -> None:
+    """"Play again from here" after a deal of the saved game in play: the page's game becomes
+    that deal played again from ``point`` (the game itself stays saved as it is)."""
+    state = st.session_state[STATE]
+    lang = str(st.session_state.get(LANGUAGE, "en"))
+    try:
+        again = retried(state.game, point, lang)
+    except NoSuchDecision:
+        state.say(MessageKind.WARNING, t(lang, "game.retry.no_decision"))
+        return
+    again.speed = state.speed
+    again.round = state.round + 1  # the table's sequences are new ones
+    again.retry_link = link_of(point)
+    st.session_state[STATE] = again
+
+
+def start_said(state: PracticeState, point: RetryPoint, lang: str) -> None:
+    if point.trick is None:
+        state.say(MessageKind.INFO, t(lang, "game.retry.started_start", deal=point.deal))
+    else:
+        state.say(MessageKind.INFO, t(lang, "game.retry.started_trick", deal=point.deal,
+                                      n=point.trick + 1))
 
 
 def _from_url(lang: str) -> PracticeState:
@@ -66,6 +156,11 @@ def _from_url(lang: str) -> PracticeState:
     rules = PRESETS[query_choice("rules", PRESETS, lang) or FFT_2012.name]
     speed = Speed(query_choice("speed", [s.value for s in Speed], lang) or Speed.NORMAL)
     daily = query_choice("daily", ["1"], lang) == "1"  # the deal of the day
+    if RETRY in st.query_params:
+        retry = _retry_from_url(lang, notes)
+        if retry is not None:
+            retry.speed = speed
+            return retry
     if players not in rules.players:  # a link naming a 4-player variant at 3 or 5: said
         notes.append((MessageKind.WARNING, four_only(rules, lang)))
         rules = FFT_2012
@@ -157,6 +252,13 @@ def persist(state: PracticeState, lang: str, notice: Any) -> None:
     """Save the game when it changed (a failure is said in ``notice`` and the next change tries
     again), and keep the URL pointing at it."""
     game = state.game
+    if state.retry is not None:  # a deal played again: never saved, its link kept
+        _keep_retry_url(state.retry)
+        return
+    for name in RETRY_PARAMS:  # the retry left (a new game, the deal of the day, resumed)
+        if name in st.query_params:
+            del st.query_params[name]
+    state.retry_link = None  # the same link followed again is applied again
     data = game.to_data()
     if state.saved != data and _started(data):
         try:
@@ -188,6 +290,18 @@ def persist(state: PracticeState, lang: str, notice: Any) -> None:
         wanted["game"] = str(game.game_id)
     elif "game" in st.query_params:
         del st.query_params["game"]
+    for key, value in wanted.items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+
+
+def _keep_retry_url(point: RetryPoint) -> None:
+    """The URL of a retry is its link alone: a reload plays the deal again from the same
+    decision (the moves made since are not saved)."""
+    wanted = retry_query(point)
+    for name in ("seed", "players", "dealer", "rules", "daily", "game", *RETRY_PARAMS):
+        if name in st.query_params and name not in wanted:
+            del st.query_params[name]
     for key, value in wanted.items():
         if st.query_params.get(key) != value:
             st.query_params[key] = value
@@ -269,10 +383,13 @@ __all__ = [
     "KIND",
     "STATE",
     "four_only",
+    "on_play_again",
     "on_resume",
     "other_games",
     "page_state",
     "persist",
+    "retried",
+    "retry_query",
     "saved_line",
     "unfinished",
 ]
