@@ -466,7 +466,7 @@ def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
     first = history[0]
     opener = p.taker if p.chelem_announced else first_to_speak(p.dealer, p.players)
     if first.leader != opener:
-        raise _history_fail(f"the first trick is led by {opener}")
+        raise _history_fail(f"the first trick is led by seat {opener}")
     deal = Deal.from_position(
         Position(
             players=p.players, dealer=p.dealer, contract=p.contract, taker=p.taker, hands=start,
@@ -477,7 +477,9 @@ def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
     )
     for index, trick in enumerate((*history, PastTrick(p.leader, p.trick))):
         if deal.to_play != trick.leader:
-            raise _history_fail(f"trick {index + 1} is led by {deal.to_play}, who won the last")
+            raise _history_fail(
+                f"trick {index + 1} is led by seat {deal.to_play}, who won trick {index}"
+            )
         for card in trick.cards:
             try:
                 deal.push(Play(card))
