@@ -11,7 +11,7 @@ from tutor.analysis.bestcard import prove
 from tutor.analysis.robust import deal_hidden, robustness, seen_by_player
 from tutor.content.mine import candidate_positions, find_in
 from tutor.engine import PastTrick
-from tutor.engine.cards import SUIT_MASKS, Suit, parse_card
+from tutor.engine.cards import SUIT_MASKS, TRUMPS_ABOVE, Suit, parse_card
 from tutor.engine.position import parse_position, validate_position
 
 # Seed 15 of the miner at 4 players, three tricks left: seat 0 holds 10H KD, seat 1 led JC,
@@ -49,6 +49,17 @@ def test_a_void_shown_tricks_ago_binds_the_deals_of_the_hidden_hands() -> None:
     diamonds = SUIT_MASKS[Suit.DIAMONDS]
     assert with_history[1] & diamonds == diamonds and not without[1] & diamonds
     assert with_history[2] & SUIT_MASKS[Suit.HEARTS] and not without[2] & SUIT_MASKS[Suit.HEARTS]
+
+
+def test_a_trump_played_under_one_tricks_ago_shows_no_higher_trump() -> None:
+    """In 2:10H.T19.T10.T20 seat 0 played the 10 under the 19: it held no trump above the 19
+    then, so none now (a hand only loses cards), and the 21 still hidden is not its."""
+    p = parse_position(VOID_UNDOES_THE_ANSWER)
+    with_history = seen_by_player(p).excluded[0]
+    without = seen_by_player(replace(p, history=None)).excluded[0]
+    assert with_history & TRUMPS_ABOVE[19] == TRUMPS_ABOVE[19]
+    assert not without & TRUMPS_ABOVE[19]
+    assert with_history >> parse_card("T21") & 1
 
 
 def test_every_deal_of_the_hidden_hands_is_one_the_history_can_have_led_to() -> None:
