@@ -11,9 +11,11 @@ has a better mean at all.
 What the player to play has seen, and every deal keeps:
 - their own hand, the cards already played (both sides' piles, the Excuse played earlier) and
   the trick in progress;
-- the voids and limits the trick in progress shows: a player who did not follow the suit led
-  holds none of it; one who did not trump either holds no trump; one who played under a trump
-  already in the trick holds no higher trump;
+- the voids and limits the play shows, in the trick in progress and, when the position carries
+  its history (``Position.history``), in every trick before it: a player who did not follow
+  the suit led holds none of it; one who did not trump either holds no trump; one who played
+  under a trump already in the trick holds no higher trump. A position without its history
+  keeps only what the trick in progress shows;
 - the trumps of a poignée shown and not yet played, in the hand of the player who showed it;
 - the écart, when the player to play is the taker who made it. Otherwise the écart (or the
   chien at garde sans and garde contre) is dealt again too: an écart holds no king, no oudler
@@ -77,16 +79,20 @@ class Seen:
     partner_known: bool
 
 
-def _trick_limits(p: Position) -> dict[int, int]:
-    """The cards each seat of the trick in progress has shown it does not hold."""
+def limits_shown(seats: Sequence[int], trick: Sequence[Card]) -> dict[int, int]:
+    """The cards each seat of one trick (finished or in progress) has shown it does not hold.
+
+    A seat that did not follow the suit led holds none of it; one that did not trump either
+    holds no trump; one that played a trump under a trump already in the trick holds no trump
+    above that one (it would have had to overtrump). The Excuse shows nothing, and when it is
+    led the next card sets the suit."""
     out: dict[int, int] = {}
-    cards = [c for c in p.trick if c != EXCUSE]
+    cards = [c for c in trick if c != EXCUSE]
     if not cards:
         return out
-    led = cards[0]
-    led_mask = SUIT_MASKS[suit_of(led)]
+    led_mask = SUIT_MASKS[suit_of(cards[0])]
     top_trump: int | None = None
-    for seat, card in zip(p.trick_seats, p.trick, strict=True):
+    for seat, card in zip(seats, trick, strict=True):
         if card == EXCUSE:
             continue
         excluded = 0
@@ -103,10 +109,27 @@ def _trick_limits(p: Position) -> dict[int, int]:
     return out
 
 
+def _play_limits(p: Position) -> dict[int, int]:
+    """The cards each seat has shown it does not hold: in every trick of the history (when the
+    position carries it) and in the trick in progress.
+
+    What a trick showed stays true: a hand only loses cards, so a seat void in a suit then is
+    void now, and one that held no trump above the 15 then holds none now. The trumps above
+    the 15 that were played since are in no hand at all, so excluding them too changes
+    nothing: "no higher trump" needs no bookkeeping of what was still unplayed."""
+    out: dict[int, int] = {}
+    tricks = [(t.leader, t.cards) for t in p.history or ()]
+    for leader, cards in (*tricks, (p.leader, p.trick)):
+        seats = [(leader + i) % p.players for i in range(len(cards))]
+        for seat, excluded in limits_shown(seats, cards).items():
+            out[seat] = out.get(seat, 0) | excluded
+    return out
+
+
 def seen_by_player(p: Position) -> Seen:
     """What the player to play has seen of ``p`` (see the module docstring)."""
     me = p.to_play
-    limits = _trick_limits(p)
+    limits = _play_limits(p)
     known = [0] * p.players
     known[me] = p.hands[me]
     for seat, shown in p.poignees:
@@ -168,7 +191,11 @@ def deal_hidden(p: Position, seen: Seen, rng: random.Random) -> Position | None:
                 for s in range(p.players)
             )
             aside = p.aside if seen.aside_known else dealt[aside_slot]
-            return replace(p, hands=hands, aside=aside, partner=_partner(p, seen, hands))
+            # The history is left out: what it shows is in ``seen`` already, and a deal in which
+            # the called king changed hands would give its tricks to the other camp.
+            return replace(
+                p, hands=hands, aside=aside, partner=_partner(p, seen, hands), history=None
+            )
     return None
 
 

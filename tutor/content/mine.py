@@ -6,6 +6,8 @@ cards) the only good one (``tutor.analysis.bestcard.prove``) and that card holds
 it stays best over many deals of the hands its player cannot see (``tutor.analysis.robust``).
 Each find carries the ideas it shows (``recognise``) and a difficulty from the tricks left and
 the size of the loss. The same seeds always give the same finds, so a seed names a puzzle.
+A find's notation carries the tricks played before it (``Position.history``): the deals of the
+hidden hands keep every void they showed, and so does ``tutor check`` when it tests it again.
 
     python -m tutor.content.mine --players 4 --seeds 0 50 --tricks 5 --idea cash-the-king
 """

@@ -184,6 +184,7 @@ from tutor.engine.play import (
     validate_hand_and_trick,
 )
 from tutor.engine.position import (
+    PastTrick,
     Position,
     format_position,
     parse_position,
@@ -278,6 +279,7 @@ __all__ = [
     "ImpossiblePositionError",
     "JusteFait",
     "Multiplied",
+    "PastTrick",
     "PetitAuBoutCredit",
     "Phase",
     "Play",

@@ -64,7 +64,13 @@ from tutor.engine.ecart import (
     trumps_to_show,
 )
 from tutor.engine.errors import IllegalActionError, ImpossiblePositionError
-from tutor.engine.position import Position, parse_position, rules_of, validate_position
+from tutor.engine.position import (
+    PastTrick,
+    Position,
+    parse_position,
+    rules_of,
+    validate_position,
+)
 from tutor.engine.scoring import Score, ScoreInput, Side, calculate
 from tutor.engine.trick import ExcuseFate, TrickOutcome, trick_outcome
 from tutor.engine.variants import FFT_2012, Rules
@@ -175,7 +181,7 @@ _COPIED = tuple(
     name
     for name in (
         *_FIELDS, "players", "dealer", "seed", "dealt", "chien", "rules", "tricks_per_deal",
-        "_seats_from", "_next_seat",
+        "_seats_from", "_next_seat", "_played_before",
     )
     if name not in _LISTS
 )
@@ -214,6 +220,7 @@ class Deal:
         "_stack",
         "_moves",
         "_records",
+        "_played_before",
     )
 
     def __init__(self, dealt: DealtCards, rules: Rules = FFT_2012, undo: bool = True) -> None:
@@ -267,6 +274,9 @@ class Deal:
         self.redeal_reason: RedealReason | None = None
         self._stack: list[tuple[object, ...]] = []
         self._moves: list[Action] = []
+        # The tricks played before this object saw the deal (none when it dealt it); None: a
+        # position without its history, whose play so far is not known.
+        self._played_before: tuple[PastTrick, ...] | None = ()
         if petit_sec_seat(dealt) is not None:
             self.phase = Phase.REDEAL
             self.redeal_reason = RedealReason.PETIT_SEC
@@ -323,6 +333,7 @@ class Deal:
         d.excuse_winner = p.excuse_winner
         d.attack_tricks = p.attack_tricks
         d.petit_won = p.petit_won
+        d._played_before = p.history or (None if p.tricks_done else ())
         return d
 
     def position(self) -> Position:
@@ -350,7 +361,17 @@ class Deal:
             petit_won=self.petit_won,
             poignees=tuple((p.seat, p.cards) for p in self.poignees),
             rules=self.rules.name,
+            history=self.history(),
         )
+
+    def history(self) -> tuple[PastTrick, ...] | None:
+        """Every trick played so far, in order (None when this deal was taken from a position
+        without its history, or before the first trick: there is none to give)."""
+        before = self._played_before
+        if before is None or not (before or self._trick_log):
+            return None
+        log = self._trick_log
+        return before + tuple(PastTrick(leader, tuple(cards)) for leader, cards, _ in log)
 
     def copy(self) -> Deal:
         """An independent deal in the same state, cheaply: the cards and the record of moves

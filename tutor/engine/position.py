@@ -3,7 +3,7 @@
 Grammar (fields separated by one space; seats are numbered counter-clockwise from 0)::
 
     position  = "tarot1" players rules dealer contract chelem hands trick piles aside
-                excuse petit poignees
+                excuse petit poignees [ history ]
     players   = "3" | "4" | "5"
     rules     = a preset name: fft-2012 | excuse-to-last-winner | online-first-to-100
     dealer    = seat
@@ -17,10 +17,20 @@ Grammar (fields separated by one space; seats are numbered counter-clockwise fro
     excuse    = "-" | owner ">" winner               (an Excuse played earlier, exchange pending)
     petit     = "-" | trick_index "@" seat           (the trick that took the Petit, and its winner)
     poignees  = "-" | seat "=" cards { ";" seat "=" cards }
+    history   = "history=" played { ";" played }   (optional: every trick played so far, in order)
+    played    = leader ":" card { "." card }         (a finished trick, in playing order)
     cards     = "-" | card { "." card }              (card codes as in RULES §1.4: KH 10S T21 EX)
 
 The player to play is the trick's leader plus the cards already in it. Cards are written in
 index order (spades, hearts, diamonds, clubs, trumps, Excuse), the trick in playing order.
+
+The history, when given, is the play so far: what a player at the table has seen (who did not
+follow, who did not trump). It is checked by replaying it: the hands before the first trick are
+the hands now plus every card played, each trick follows the rules of play from them, each is
+led by the winner of the one before, and the last winner leads the trick in progress; the
+replay ends with the same piles, Excuse and Petit facts as the position, and a poignée's trumps
+were in its player's hand. A position without it (every position written before it existed) is
+as valid as before; a position before the first trick has none to give.
 
 >>> text = (
 ...     "tarot1 3 fft-2012 0 garde:1 - 9C.EX/KC/QC.T21 1:NC "
@@ -51,14 +61,23 @@ from tutor.engine.cards import (
     format_card,
     parse_card,
 )
-from tutor.engine.contracts import ChienFate, Contract
+from tutor.engine.contracts import ChienFate, Contract, first_to_speak
 from tutor.engine.dealing import HAND_SIZE
 from tutor.engine.ecart import CHIEN_SIZE
 from tutor.engine.errors import CardNotationError, ImpossiblePositionError
 from tutor.engine.variants import FORMER_NAMES, PRESETS, Rules
 
 TAG = "tarot1"
-FIELDS = 13
+FIELDS = 13  # and the optional history after them
+HISTORY = "history="
+
+
+@dataclass(frozen=True, slots=True)
+class PastTrick:
+    """A trick played before the position: who led it and its cards in playing order."""
+
+    leader: int
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +102,7 @@ class Position:
     petit_won: tuple[int, int] | None = None  # (trick index, seat that won it)
     poignees: tuple[tuple[int, int], ...] = ()  # (seat, cards shown), in the order shown
     rules: str = "fft-2012"
+    history: tuple[PastTrick, ...] | None = None  # every trick played so far; None: not given
 
     @property
     def to_play(self) -> int:
@@ -162,11 +182,22 @@ def parse_position(text: str) -> Position:
     if not isinstance(text, str) or len(text) > 2000:
         raise _fail("bad_format", "a position is one line of text")
     parts = text.split(" ")
+    history: tuple[PastTrick, ...] | None = None
+    if len(parts) == FIELDS + 1 and parts[-1].startswith(HISTORY):
+        history = _history(parts.pop()[len(HISTORY) :])
     if len(parts) != FIELDS or parts[0] != TAG:
-        raise _fail("bad_format", f"a position has {FIELDS} fields and starts with {TAG}")
+        raise _fail(
+            "bad_format",
+            f"a position has {FIELDS} fields (and a history) and starts with {TAG}",
+        )
     _, players_text, rules, dealer_text, contract_text, chelem, hands_text, trick_text = parts[:8]
     piles_text, aside_text, excuse_text, petit_text, poignees_text = parts[8:]
     players = _int(players_text, "players")
+    if history is not None and any(t.leader >= players for t in history):
+        raise _fail(
+            "bad_history", f"history: a leader's seat does not exist at {players} players",
+            field="history",
+        )
     if players not in HAND_SIZE:
         raise _fail(
             "bad_players",
@@ -235,9 +266,22 @@ def parse_position(text: str) -> Position:
         petit_won=petit_won,
         poignees=tuple(poignees),
         rules=rules,
+        history=history,
     )
     validate_position(position)
     return position
+
+
+def _history(text: str) -> tuple[PastTrick, ...]:
+    """The tricks of the history field, each ``leader:cards`` (its seats are checked later)."""
+    tricks = []
+    for item in text.split(";"):
+        leader_text, colon, cards_text = item.partition(":")
+        cards = _cards(cards_text, "history") if colon else []
+        if not cards:
+            raise _fail("bad_history", "history: each trick is leader:cards", field="history")
+        tricks.append(PastTrick(_int(leader_text, "history"), tuple(cards)))
+    return tuple(tricks)
 
 
 # --- Position -> text ---------------------------------------------------------------------
@@ -255,6 +299,11 @@ def format_position(p: Position) -> str:
     excuse = "-" if p.excuse_owner is None else f"{p.excuse_owner}>{p.excuse_winner}"
     petit = "-" if p.petit_won is None else f"{p.petit_won[0]}@{p.petit_won[1]}"
     poignees = ";".join(f"{seat}={_text(shown)}" for seat, shown in p.poignees) or "-"
+    history = () if p.history is None else (
+        HISTORY + ";".join(
+            f"{t.leader}:{'.'.join(format_card(c) for c in t.cards)}" for t in p.history
+        ),
+    )
     return " ".join(
         (
             TAG,
@@ -270,6 +319,7 @@ def format_position(p: Position) -> str:
             excuse,
             petit,
             poignees,
+            *history,
         )
     )
 
@@ -367,3 +417,76 @@ def validate_position(p: Position) -> None:
         if seat in shown_by or shown.bit_count() not in sizes:
             raise _fail("bad_poignee", f"one poignée per player, of {sizes} trumps")
         shown_by.add(seat)
+    if p.history is not None:
+        _validate_history(p, p.history)
+
+
+def _history_fail(message: str, cards: int = 0) -> ImpossiblePositionError:
+    return _fail("bad_history", f"history: {message}", cards, field="history")
+
+
+def hands_before_play(p: Position, history: tuple[PastTrick, ...]) -> tuple[int, ...]:
+    """Each seat's hand before the first trick: its hand now, and every card it played."""
+    hands = list(p.hands)
+    tricks = [*((t.leader, t.cards) for t in history), (p.leader, p.trick)]
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            hands[(leader + i) % p.players] |= 1 << card
+    return tuple(hands)
+
+
+def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
+    """The history is the play that reached ``p`` (the module docstring says what is checked)."""
+    # The deal plays the rules; it imports this module, so it is imported here.
+    from tutor.engine.actions import Play
+    from tutor.engine.errors import IllegalActionError
+    from tutor.engine.game import Deal
+
+    if len(history) != p.tricks_done:
+        raise _history_fail(f"{len(history)} tricks given, {p.tricks_done} played")
+    if not history:
+        raise _history_fail("leave it out before the first trick")
+    played = 0
+    for trick in history:
+        if len(trick.cards) != p.players or not all(0 <= c < DECK_SIZE for c in trick.cards):
+            raise _history_fail(f"each trick has {p.players} cards")
+        cards = sum(1 << c for c in trick.cards)
+        if played & cards or cards.bit_count() != p.players:
+            raise _history_fail("a card is played twice", played & cards)
+        played |= cards
+    excuse_pending = EXCUSE_BIT if p.excuse_owner is not None else 0
+    if played != p.attack_won | p.defence_won | excuse_pending:
+        raise _history_fail(
+            "its cards are the cards won", played ^ (p.attack_won | p.defence_won | excuse_pending)
+        )
+    start = hands_before_play(p, history)
+    for seat, shown in p.poignees:
+        if shown & ~start[seat]:
+            raise _history_fail("a poignée's trumps were in its player's hand", shown)
+    first = history[0]
+    opener = p.taker if p.chelem_announced else first_to_speak(p.dealer, p.players)
+    if first.leader != opener:
+        raise _history_fail(f"the first trick is led by seat {opener}")
+    deal = Deal.from_position(
+        Position(
+            players=p.players, dealer=p.dealer, contract=p.contract, taker=p.taker, hands=start,
+            leader=first.leader, aside=p.aside, called=p.called, partner=p.partner,
+            chelem_announced=p.chelem_announced, poignees=p.poignees, rules=p.rules,
+        ),
+        undo=False,
+    )
+    for index, trick in enumerate((*history, PastTrick(p.leader, p.trick))):
+        if deal.to_play != trick.leader:
+            raise _history_fail(
+                f"trick {index + 1} is led by seat {deal.to_play}, who won trick {index}"
+            )
+        for card in trick.cards:
+            try:
+                deal.push(Play(card))
+            except IllegalActionError as error:
+                raise _history_fail(f"trick {index + 1}: {error}", 1 << card) from None
+    reached = deal.position()
+    facts = (p.attack_won, p.defence_won, p.excuse_owner, p.excuse_winner, p.petit_won)
+    if (reached.attack_won, reached.defence_won, reached.excuse_owner, reached.excuse_winner,
+            reached.petit_won) != facts:
+        raise _history_fail("replayed, it does not give the piles, Excuse and Petit written")

@@ -85,7 +85,7 @@ class Job:
 MINE_BUDGET = Budget(seconds=60.0)
 # The miner's version, stored with each mined puzzle: raise it when the miner's code changes
 # what a seed gives, and the stored puzzles are mined again.
-MINED_VERSION = 1
+MINED_VERSION = 2  # 2: the notation carries the history, which robustness keeps (issue #23)
 # An Expert player's card costs at most a second or so of CPU (tutor.bots.strong), a few for the
 # players after a learner's card; a pool that holds them longer is saturated, and the table
 # plays the rules of thumb instead rather than keep the learner waiting.
