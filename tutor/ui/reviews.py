@@ -50,7 +50,7 @@ from tutor.review.expected import (
     learner_bid,
     option_cards,
 )
-from tutor.review.mistakes import item_of, own_mistakes
+from tutor.review.mistakes import item_of, own_puzzles_of_review
 from tutor.service import Job, Outcome, Progress, State
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
@@ -471,12 +471,13 @@ def deal_review(
 def keep_own_mistakes(
     s: LearnerStore, game_id: int, row: DealRow, record: DealRecord, review: DealReview
 ) -> set[str]:
-    """The deal's cards labelled a mistake or a blunder, kept as the learner's own puzzles and
+    """The deal's decisions (the bid, call, écart, chelem, poignée and cards) labelled a
+    mistake or a blunder, kept as the learner's own puzzles and
     put in their review queue (once: those already kept from an earlier visit are read, not
     written again); the items kept. The coach's review alone keeps nothing."""
     if not review.valued:
         return set()
-    mistakes = own_mistakes(record, review, game_id, row.number)
+    mistakes = own_puzzles_of_review(record, review, game_id, row.number)
     if not mistakes:
         return set()
     kept = s.own_puzzles_of(game_id, row.number)
