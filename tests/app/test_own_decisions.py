@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
 from tests.app.test_review_page import saved_game
-from tests.review.test_own_decisions import bad_bid_record, planted_review
+from tests.review.test_kept_decisions import bad_bid_record, planted_review
 from tutor.progress.review import new_card
 from tutor.progress.store import Database, LearnerStore, OwnPuzzle
 from tutor.review.expected import Decision

@@ -8,7 +8,7 @@ from typing import Any, get_args
 
 import pytest
 
-from tests.review.test_own_decisions import PLANTED, planted_review
+from tests.review.test_kept_decisions import PLANTED, planted_review
 from tests.review.test_review_deal import blunder_record, blunder_review
 from tutor.content.evaluate import evaluate, expected_answer
 from tutor.content.kinds import LEARNER_MADE, MODELS, ExerciseModel, Kind, kind_of
