@@ -11,11 +11,14 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
 from tests.app.test_review_page import saved_game
+from tests.review.test_choices import DEALER
 from tests.review.test_kept_decisions import bad_bid_record, planted_review
+from tutor.engine.variants import FFT_2012
+from tutor.practice import DealRow, next_seed
 from tutor.progress.review import new_card
 from tutor.progress.store import Database, LearnerStore, OwnPuzzle
-from tutor.review.expected import Decision
-from tutor.review.mistakes import OwnDecision, own_decisions
+from tutor.review.expected import Decision, Verdict
+from tutor.review.mistakes import OwnDecision, decision_item, own_decisions
 from tutor.ui.i18n import t
 from tutor.ui.trainer import MINE, SOURCE
 
@@ -86,3 +89,35 @@ def test_another_learner_does_not_see_a_learners_own_bid(
     at.segmented_control(key=SOURCE).set_value(MINE).run()
     assert t("en", "trainer.mine_empty") in texts(at)
     assert mine.own_puzzles() == [] and [p.item for p in other.own_puzzles()] == [bid.item]
+
+
+def reviewed_bad_bid_game(store: LearnerStore) -> int:
+    """A saved practice game whose first deal is the planted bad bid, its review stored as
+    the page stores the workers' (the bid and the other decisions valued)."""
+    record = bad_bid_record()
+    deal = record.deal()
+    result = deal.result()
+    row = DealRow(1, record.seed, DEALER, record.notation, result.marks, deal.taker,
+                  deal.contract, result.score.made)
+    game_id = store.create_game("Practice (4 players)", "practice", {
+        "version": 1, "players": 4, "rules": FFT_2012.name, "seed": record.seed,
+        "first_dealer": DEALER, "target": None, "coach": True, "rows": [row.to_data()],
+        "current": {"number": 2, "seed": next_seed(record.seed, 2), "dealer": 0, "moves": []},
+    }).id
+    review = planted_review(record)
+    store.save_deal_review(game_id, 1, judged=review.valued,
+                           inaccuracies=review.count(Verdict.INACCURACY),
+                           mistakes=review.count(Verdict.MISTAKE),
+                           blunders=review.count(Verdict.BLUNDER), data=review.to_data())
+    return game_id
+
+
+def test_the_review_page_keeps_a_bad_bid_says_so_and_links_to_it(mine: LearnerStore) -> None:
+    game_id = reviewed_bad_bid_game(mine)
+    item = decision_item(game_id, 1, Decision.BID)
+    at = open_app("review", lang="en", game=str(game_id), deal="1")
+    assert t("en", "own_decision.added", what=t("en", "own_decision.kinds.bid")) in texts(at)
+    links = [str(link.proto) for link in at.get("page_link")]
+    assert any(item in link and t("en", "own_decision.open") in link for link in links), links
+    assert item in {p.item for p in mine.own_puzzles()}
+    assert item in {due for due, _ in mine.due_items()}

@@ -50,7 +50,7 @@ from tutor.review.expected import (
     learner_bid,
     option_cards,
 )
-from tutor.review.mistakes import item_of, own_puzzles_of_review
+from tutor.review.mistakes import decision_item, item_of, own_puzzles_of_review
 from tutor.service import Job, Outcome, Progress, State
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
@@ -500,6 +500,22 @@ def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: i
                icon=":material/bookmark_added:")
     st.page_link(page("puzzles").file, label=t(lang, "own.open"), icon=":material/replay:",
                  query_params={"lang": lang, "puzzle": item})
+
+
+def own_decisions_note(game_id: int, deal: int, kept: set[str], lang: str) -> None:
+    """Under the bid and the other decisions: each kept as the learner's own puzzle said, with
+    the link that opens it in the puzzle trainer (its source "My mistakes")."""
+    for decision in Decision:
+        if decision is Decision.CARD:
+            continue
+        item = decision_item(game_id, deal, decision)
+        if item not in kept:
+            continue
+        st.success(t(lang, "own_decision.added",
+                     what=t(lang, f"own_decision.kinds.{decision.value}")),
+                   icon=":material/bookmark_added:")
+        st.page_link(page("puzzles").file, label=t(lang, "own_decision.open"),
+                     icon=":material/replay:", query_params={"lang": lang, "puzzle": item})
 
 
 def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...],
