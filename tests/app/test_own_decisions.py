@@ -13,6 +13,7 @@ from tests.app.conftest import open_app, texts
 from tests.app.test_review_page import saved_game
 from tests.review.test_choices import DEALER
 from tests.review.test_kept_decisions import bad_bid_record, planted_review
+from tutor.bots import hand_count
 from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.progress.review import new_card
@@ -121,3 +122,13 @@ def test_the_review_page_keeps_a_bad_bid_says_so_and_links_to_it(mine: LearnerSt
     assert any(item in link and t("en", "own_decision.open") in link for link in links), links
     assert item in {p.item for p in mine.own_puzzles()}
     assert item in {due for due, _ in mine.due_items()}
+
+
+def test_an_own_bids_hint_is_the_hands_count_and_the_bid_it_gives(mine: LearnerStore) -> None:
+    bid = kept_bid(mine)
+    at = open_app("puzzles", lang="it", puzzle=bid.item)
+    at.button(key=f"puzzles-hint-puzzle-{bid.item}").click().run()
+    before = bid.record.deal()
+    count = hand_count(before.hands[0], 4).total
+    assert [e.value for e in at.info] == [t("it", "review.bid.count", count=count,
+                                            by_count=t("it", "contracts.pass"))]

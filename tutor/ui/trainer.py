@@ -11,19 +11,21 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tutor.bots import hand_count
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
 from tutor.content.solved import remember
 from tutor.engine import card_name, format_card
 from tutor.inputs import read_int
 from tutor.progress.store import OwnPuzzle, PuzzleFilters, StoreError
-from tutor.review.expected import Decision, Option
+from tutor.review.expected import Decision, Option, count_bid
 from tutor.review.mistakes import TOLERANCE, OwnDecision, OwnMistake, is_decision, is_own
 from tutor.service import MINED_VERSION, MinedPuzzle, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
 from tutor.ui.i18n import t
 from tutor.ui.reviews import bid_name, cards_text, choice_name, points
 from tutor.ui.session import bank, database, kept_state, store
+from tutor.ui.words import contract_label
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 AT_LEVEL = "level"  # untried authored puzzles near the learner's rating
@@ -212,6 +214,7 @@ def own_decision_puzzle(stored: OwnPuzzle) -> Puzzle | None:
             "difficulty": OWN_DIFFICULTY,
             "explanation": {lang: _decision_why(own, lang) for lang in ("en", "it")},
             "kind": "own-decision",
+            "hint": {lang: _decision_hint(own, lang) for lang in ("en", "it")},
             "question": {lang: t(lang, f"own_decision.question.{own.decision.value}")
                          for lang in ("en", "it")},
             "decision": own.decision.value,
@@ -230,6 +233,19 @@ def own_decision_puzzle(stored: OwnPuzzle) -> Puzzle | None:
         })
     except (ValueError, ValidationError):
         return None
+
+
+def _decision_hint(own: OwnDecision, lang: str) -> str:
+    """The first hint: for a bid, the hand's point count and the bid it gives (the bots'
+    count, lesson 17); for the others, the rule that decides what the choice is worth."""
+    if own.decision is not Decision.BID:
+        return t(lang, f"own_decision.hint.{own.decision.value}")
+    before = own.record.deal()
+    counted = count_bid(before, own.seat)
+    return t(lang, "review.bid.count",
+             count=hand_count(before.hands[own.seat], own.record.players).total,
+             by_count=contract_label(own.record.rules,
+                                     "pass" if counted is None else counted.code, lang))
 
 
 def _decision_why(own: OwnDecision, lang: str) -> str:
