@@ -175,3 +175,17 @@ def test_an_own_decision_reads_back_from_its_data_and_comes_before_the_cards() -
     kept = own_puzzles_of_review(record, planted_review(record), 7, 1)
     assert kept[0] == own
     assert [parse_action(m) for m in own.played] == [Bid(Contract.GARDE_CONTRE)]
+
+
+@pytest.mark.parametrize("decision", list(PLANTED), ids=str)
+def test_the_options_are_offered_in_the_rules_order_never_best_first(decision: Decision) -> None:
+    ex = exercise(kept_decision(PLANTED[decision](), decision))
+    data = ex.model_dump(mode="json")
+    data["options"] = data["options"][::-1]  # the same options stored in another order
+    data["chosen"] = len(ex.options) - 1 - ex.chosen
+    other = type(ex).model_validate(data)
+    shown = [ex.options[i].moves for i in ex.shown_order()]
+    assert shown == [other.options[i].moves for i in other.shown_order()]
+    if decision is Decision.BID:
+        assert [m for (m,) in shown] == ["bid:pass", "bid:prise", "bid:garde", "bid:garde-sans",
+                                         "bid:garde-contre"]

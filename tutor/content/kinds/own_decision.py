@@ -204,6 +204,12 @@ class OwnDecisionExercise(ExerciseBase):
                     f"legal {self.decision} options {sorted(' '.join(g) for g in legal)}")
         return ""
 
+    def shown_order(self) -> list[int]:
+        """The options (their indexes) in an order that says nothing of their values (they
+        are stored best first): bids in the auction's order, calls and écarts by their cards,
+        no chelem or poignée before one, the smaller poignée first."""
+        return sorted(range(len(self.options)), key=lambda i: _neutral(self._actions[i]))
+
     # --- in words -------------------------------------------------------------------------
     def option_words(self, index: int, lang: str, say: Say) -> str:
         """What option ``index`` says: a bid, a card called, an écart's cards, a poignée's
@@ -226,6 +232,20 @@ class OwnDecisionExercise(ExerciseBase):
 
     def answer_text(self, lang: str, say: Say) -> str:
         return "; ".join(self.option_words(i, lang, say) for i in sorted(self.expected()))
+
+
+def _neutral(actions: tuple[Action, ...]) -> tuple[int, ...]:
+    """An option's place in an order that is the rules', not the review's."""
+    first = actions[0]
+    if type(first) is Bid:
+        return (-1 if first.contract is None else int(first.contract),)
+    if type(first) is Call:
+        return (first.card,)
+    if type(first) is Discard:
+        return tuple(sorted(a.card for a in actions if type(a) is Discard))
+    if type(first) is AnnounceChelem:
+        return (int(first.announce),)
+    return (first.cards.bit_count() if type(first) is ShowPoignee else 0,)
 
 
 def _not_ecarts(options: Sequence[tuple[Action, ...]], size: int) -> str:

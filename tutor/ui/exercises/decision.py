@@ -45,7 +45,7 @@ def draw_own_decision(ex: OwnDecisionExercise, key: str, lang: str,
     st.markdown(f"**{t(lang, 'exercise.your_hand')}**")
     _cards(ex.hand, lang)
     labels = [ex.option_words(i, lang, say) for i in range(len(ex.options))]
-    choice = st.radio(t(lang, "own_decision.choose"), range(len(labels)), index=None,
+    choice = st.radio(t(lang, "own_decision.choose"), ex.shown_order(), index=None,
                       format_func=lambda i: labels[i], key=f"{key}-decision")
     if st.button(t(lang, "exercise.check"), key=f"{key}-check", type="primary",
                  disabled=choice is None):
