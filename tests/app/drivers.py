@@ -23,6 +23,7 @@ from tutor.content.kinds import (
     HandExercise,
     Kind,
     LegalSetExercise,
+    OwnDecisionExercise,
     PlayExercise,
     ScoreExercise,
 )
@@ -101,6 +102,12 @@ def _choice(at: AppTest, ex: ChoiceExercise, key: str, right: bool) -> None:
     at.button(key=f"{key}-check").click().run()
 
 
+def own_decision(at: AppTest, ex: OwnDecisionExercise, key: str, right: bool) -> None:
+    """The review's best option, or the one the learner took in the deal."""
+    at.radio(key=f"{key}-decision").set_value(min(ex.expected()) if right else ex.chosen).run()
+    at.button(key=f"{key}-check").click().run()
+
+
 def _hand(at: AppTest, ex: HandExercise, key: str, right: bool) -> None:
     expected = ex.expected()
     if ex.ask == "count":
@@ -136,6 +143,7 @@ DRIVERS: dict[Kind, Driver] = {
     Kind.HAND: _hand,
     Kind.CARDS_OUT: _cards_out,
     Kind.OWN_MISTAKE: _one_card,
+    Kind.OWN_DECISION: own_decision,
 }
 
 

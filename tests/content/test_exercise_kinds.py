@@ -8,6 +8,7 @@ from typing import Any, get_args
 
 import pytest
 
+from tests.review.test_kept_decisions import PLANTED, planted_review
 from tests.review.test_review_deal import blunder_record, blunder_review
 from tutor.content.evaluate import evaluate, expected_answer
 from tutor.content.kinds import LEARNER_MADE, MODELS, ExerciseModel, Kind, kind_of
@@ -16,7 +17,8 @@ from tutor.content.loader import load_all
 from tutor.content.verdict import RIGHT
 from tutor.engine.cards import display_order
 from tutor.progress.store import OwnPuzzle
-from tutor.review.mistakes import is_own, item_of, own_mistakes
+from tutor.review.expected import Decision
+from tutor.review.mistakes import decision_item, is_own, item_of, own_decisions, own_mistakes
 from tutor.ui.trainer import own_puzzle
 
 BANK = load_all()
@@ -52,6 +54,7 @@ RIGHT_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.HAND: lambda ex: ex.expected(),
     Kind.CARDS_OUT: lambda ex: ex.expected(),
     Kind.OWN_MISTAKE: lambda ex: _one_of(ex.expected()),
+    Kind.OWN_DECISION: lambda ex: min(ex.expected()),
 }
 
 
@@ -85,6 +88,7 @@ WRONG_ANSWER: dict[Kind, Callable[[Any], object]] = {
     Kind.HAND: _wrong_hand,
     Kind.CARDS_OUT: lambda ex: ex.expected() + 1,
     Kind.OWN_MISTAKE: lambda ex: ex.played,  # the card the review labelled a mistake
+    Kind.OWN_DECISION: lambda ex: ex.chosen,  # the option the review labelled a mistake
 }
 
 
@@ -107,11 +111,18 @@ def test_every_kind_is_authored_in_the_bank_but_those_made_from_a_learners_play(
 def learner_made() -> list[tuple[str, ExerciseModel]]:
     """The learner-made exercises of a seeded reviewed deal, as the trainer builds them."""
     out: list[tuple[str, ExerciseModel]] = []
-    for m in own_mistakes(blunder_record(), blunder_review(), 7, 1):
+    made = [*own_mistakes(blunder_record(), blunder_review(), 7, 1),
+            *(d for record in PLANTED.values()
+              for d in own_decisions(record(), planted_review(record()), 7, 1))]
+    for m in made:
         puzzle = own_puzzle(OwnPuzzle(m.item, 7, 1, m.to_data()))
         assert puzzle is not None, m
         out.append((puzzle.id, puzzle.exercise))
     return out
+
+
+def own_cards() -> list[tuple[str, ExerciseModel]]:
+    return [(where, ex) for where, ex in learner_made() if ex.kind == Kind.OWN_MISTAKE]
 
 
 @pytest.mark.parametrize("kind", list(Kind))
@@ -139,7 +150,8 @@ def _agree(ex: ExerciseModel, kind: Kind, where: str) -> None:
     for lang in ("en", "it"):
         text = ex.answer_text(lang, lambda key: f"<{key}>")
         assert text.strip(), where
-        if isinstance(expected, frozenset) and all(isinstance(c, int) for c in expected):
+        if (isinstance(expected, frozenset) and all(isinstance(c, int) for c in expected)
+                and kind is not Kind.OWN_DECISION):  # its answer is options, not cards
             assert text == card_words(expected, lang), where
 
 
@@ -152,7 +164,7 @@ def _revalued(ex: ExerciseModel, second: float) -> ExerciseModel:
 
 
 def test_a_card_the_review_valued_as_good_as_the_best_is_right_not_only_the_best_card() -> None:
-    [(_, ex)] = learner_made()
+    [(_, ex)] = own_cards()
     other = ex.options[1].cards[0]  # type: ignore[union-attr]
     assert not ex.judge(other).correct  # as the review valued it: far below the best
     close = _revalued(ex, 2.9)  # below the inaccuracy cut-off: the review calls it no loss
@@ -161,7 +173,7 @@ def test_a_card_the_review_valued_as_good_as_the_best_is_right_not_only_the_best
 
 
 def test_an_own_mistake_whose_values_are_not_the_legal_cards_fails_its_check() -> None:
-    [(_, ex)] = learner_made()
+    [(_, ex)] = own_cards()
     data = ex.model_dump(mode="json")
     data["options"] = data["options"][:-1]  # a legal card left unvalued
     issues = type(ex).model_validate(data).check()
@@ -170,5 +182,7 @@ def test_an_own_mistake_whose_values_are_not_the_legal_cards_fails_its_check() -
 
 def test_an_own_puzzles_id_is_read_only_when_well_formed_and_bounded() -> None:
     assert is_own(item_of(12, 3, 14))
+    assert is_own(decision_item(12, 3, Decision.ECART)) and not is_own("own-12-3-card")
+    assert not is_own("own-12-3-trick")
     assert not is_own("own-12-3") and not is_own("own-a-3-14") and not is_own("gen-1-2-3")
     assert not is_own("own-" + "9" * 300 + "-1-1")

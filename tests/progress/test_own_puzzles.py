@@ -8,12 +8,13 @@ import threading
 
 import pytest
 
+from tests.review.test_kept_decisions import bad_bid_record, planted_review
 from tests.review.test_review_deal import BLUNDER_TRICK, blunder_record, blunder_review
 from tutor.engine import explain_play, parse_position
 from tutor.progress.review import new_card
 from tutor.progress.store import Database, LearnerStore, NotFoundError, OwnPuzzle
-from tutor.review.expected import option_cards
-from tutor.review.mistakes import OwnMistake, own_mistakes
+from tutor.review.expected import Decision, option_cards
+from tutor.review.mistakes import OwnDecision, OwnMistake, own_decisions, own_mistakes
 
 
 @pytest.fixture
@@ -107,3 +108,27 @@ def test_concurrent_reviews_of_several_deals_lose_no_puzzle(db: Database) -> Non
     items = {f"own-{game_id}-{deal}-{BLUNDER_TRICK}" for deal in (1, 2, 3, 4)}
     assert {p.item for p in alice.own_puzzles()} == items
     assert {item for item, _ in alice.due_items()} == items
+
+
+def test_a_reviewed_bid_mistake_is_kept_for_its_learner_only_and_exported(
+    two: tuple[LearnerStore, LearnerStore],
+) -> None:
+    """The planted bad bid's puzzle in the same table as the cards' (its data says the
+    decision), in alice's queue and export, never bob's."""
+    alice, bob = two
+    game_id = practice_game(alice)
+    record = bad_bid_record()
+    decisions = own_decisions(record, planted_review(record), game_id, 1)
+    puzzles = [OwnPuzzle(d.item, game_id, 1, d.to_data()) for d in decisions]
+    assert f"own-{game_id}-1-bid" in {p.item for p in puzzles}
+    assert set(alice.add_own_puzzles(puzzles, *new_card())) == {p.item for p in puzzles}
+    stored = alice.own_puzzle(f"own-{game_id}-1-bid")
+    assert stored is not None
+    assert OwnDecision.from_data(stored.data) == next(d for d in decisions
+                                                     if d.decision is Decision.BID)
+    assert {item for item, _ in alice.due_items()} == {p.item for p in puzzles}
+    assert alice.own_puzzles_of(game_id, 1) == {p.item for p in puzzles}
+    assert bob.own_puzzles() == [] and bob.own_puzzle(stored.item) is None
+    assert bob.due_items() == []
+    exported = alice.export()["own_puzzles"]
+    assert {row["item"] for row in exported} == {p.item for p in puzzles}

@@ -46,6 +46,7 @@ from tutor.ui.reviews import (
     evaluation_graph,
     hints_said,
     keep_own_mistakes,
+    own_decisions_note,
     own_mistake_note,
     review_not_ready,
     review_panel,
@@ -274,6 +275,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[s
         play_again_link(RetryPoint(game.game_id, row.number), lang)
     bid_panel(review, row.record(game.players, game.rules), lang)
     choices_panel(review, lang, page_state().opened.get(shown))
+    own_decisions_note(shown[0], row.number, kept, lang)
     evaluation_graph(review, lang)
     _jump_list(review, shown, lang)
     if review.valued:

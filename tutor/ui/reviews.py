@@ -50,7 +50,7 @@ from tutor.review.expected import (
     more_samples,
     option_cards,
 )
-from tutor.review.mistakes import item_of, own_mistakes
+from tutor.review.mistakes import decision_item, item_of, own_puzzles_of_review
 from tutor.service import Job, Outcome, Progress, State, review_samples
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
@@ -481,12 +481,13 @@ def deal_review(
 def keep_own_mistakes(
     s: LearnerStore, game_id: int, row: DealRow, record: DealRecord, review: DealReview
 ) -> set[str]:
-    """The deal's cards labelled a mistake or a blunder, kept as the learner's own puzzles and
+    """The deal's decisions (the bid, call, écart, chelem, poignée and cards) labelled a
+    mistake or a blunder, kept as the learner's own puzzles and
     put in their review queue (once: those already kept from an earlier visit are read, not
     written again); the items kept. The coach's review alone keeps nothing."""
     if not review.valued:
         return set()
-    mistakes = own_mistakes(record, review, game_id, row.number)
+    mistakes = own_puzzles_of_review(record, review, game_id, row.number)
     if not mistakes:
         return set()
     kept = s.own_puzzles_of(game_id, row.number)
@@ -509,6 +510,22 @@ def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: i
                icon=":material/bookmark_added:")
     st.page_link(page("puzzles").file, label=t(lang, "own.open"), icon=":material/replay:",
                  query_params={"lang": lang, "puzzle": item})
+
+
+def own_decisions_note(game_id: int, deal: int, kept: set[str], lang: str) -> None:
+    """Under the bid and the other decisions: each kept as the learner's own puzzle said, with
+    the link that opens it in the puzzle trainer (its source "My mistakes")."""
+    for decision in Decision:
+        if decision is Decision.CARD:
+            continue
+        item = decision_item(game_id, deal, decision)
+        if item not in kept:
+            continue
+        st.success(t(lang, "own_decision.added",
+                     what=t(lang, f"own_decision.kinds.{decision.value}")),
+                   icon=":material/bookmark_added:")
+        st.page_link(page("puzzles").file, label=t(lang, "own_decision.open"),
+                     icon=":material/replay:", query_params={"lang": lang, "puzzle": item})
 
 
 def solver_review(record: DealRecord, remarks: tuple[tuple[Remark, ...], ...],

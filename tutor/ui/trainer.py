@@ -11,18 +11,21 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tutor.bots import hand_count
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
 from tutor.content.solved import remember
 from tutor.engine import card_name, format_card
 from tutor.inputs import read_int
 from tutor.progress.store import OwnPuzzle, PuzzleFilters, StoreError
-from tutor.review.mistakes import TOLERANCE, OwnMistake, is_own
+from tutor.review.expected import Decision, Option, count_bid
+from tutor.review.mistakes import TOLERANCE, OwnDecision, OwnMistake, is_decision, is_own
 from tutor.service import MINED_VERSION, MinedPuzzle, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
 from tutor.ui.i18n import t
-from tutor.ui.reviews import cards_text, points
+from tutor.ui.reviews import bid_name, cards_text, choice_name, points
 from tutor.ui.session import bank, database, kept_state, store
+from tutor.ui.words import contract_label
 
 AUTHORED, GENERATED, REVIEW, BOOKMARKS = "authored", "generated", "review", "bookmarks"
 AT_LEVEL = "level"  # untried authored puzzles near the learner's rating
@@ -155,6 +158,8 @@ def own_puzzles() -> list[Puzzle]:
 def own_puzzle(stored: OwnPuzzle) -> Puzzle | None:
     """The puzzle of one of the learner's own mistakes, in the words of both catalogs
     (None: data this version does not read)."""
+    if is_decision(stored.data):
+        return own_decision_puzzle(stored)
     try:
         mistake = OwnMistake.from_data(stored.data)
         return Puzzle.model_validate({
@@ -184,3 +189,77 @@ def _own_why(mistake: OwnMistake, lang: str) -> str:
              best_value=points(mistake.options[0][1]), samples=mistake.samples,
              played=card_name(mistake.played, lang), played_value=points(played),
              loss=points(mistake.loss), tolerance=TOLERANCE)
+
+
+# The theme of each decision besides the cards (the bid, the call and the announcements are
+# the bidding's; the écart its own).
+DECISION_THEMES = {
+    Decision.BID: Theme.NEEDED_AND_BIDDING,
+    Decision.CALL: Theme.NEEDED_AND_BIDDING,
+    Decision.ECART: Theme.ECART,
+    Decision.CHELEM: Theme.NEEDED_AND_BIDDING,
+    Decision.POIGNEE: Theme.NEEDED_AND_BIDDING,
+}
+
+
+def own_decision_puzzle(stored: OwnPuzzle) -> Puzzle | None:
+    """The puzzle of one of the learner's own bid, call, écart, chelem or poignée mistakes
+    (None: data this version does not read, or a moment the engine no longer replays)."""
+    try:
+        own = OwnDecision.from_data(stored.data)
+        record = own.record
+        return Puzzle.model_validate({
+            "id": own.item,
+            "theme": DECISION_THEMES[own.decision].value,
+            "difficulty": OWN_DIFFICULTY,
+            "explanation": {lang: _decision_why(own, lang) for lang in ("en", "it")},
+            "kind": "own-decision",
+            "hint": {lang: _decision_hint(own, lang) for lang in ("en", "it")},
+            "question": {lang: t(lang, f"own_decision.question.{own.decision.value}")
+                         for lang in ("en", "it")},
+            "decision": own.decision.value,
+            "players": record.players,
+            "seed": record.seed,
+            "dealer": record.dealer,
+            "rules": record.rules.name,
+            "moves": list(record.notation),
+            "seat": own.seat,
+            "chosen": own.chosen,
+            "label": own.verdict.value,
+            "options": [{"moves": list(moves), "value": value}
+                        for moves, value in own.options],
+            "tolerance": TOLERANCE,
+            "samples": own.samples,
+        })
+    except (ValueError, ValidationError):
+        return None
+
+
+def _decision_hint(own: OwnDecision, lang: str) -> str:
+    """The first hint: for a bid, the hand's point count and the bid it gives (the bots'
+    count, lesson 17); for the others, the rule that decides what the choice is worth."""
+    if own.decision is not Decision.BID:
+        return t(lang, f"own_decision.hint.{own.decision.value}")
+    before = own.record.deal()
+    counted = count_bid(before, own.seat)
+    return t(lang, "review.bid.count",
+             count=hand_count(before.hands[own.seat], own.record.players).total,
+             by_count=contract_label(own.record.rules,
+                                     "pass" if counted is None else counted.code, lang))
+
+
+def _decision_why(own: OwnDecision, lang: str) -> str:
+    """The review's why: its sentence for the decision, then the best option's value and the
+    learner's, by what they could know."""
+    best, played = Option(own.best, own.options[0][1]), Option(own.played, 0.0)
+    if own.why is None:  # the bid: said by its loss
+        said = t(lang, f"review.bid.verdict.{own.verdict.value}", loss=points(own.loss),
+                 best=bid_name(best, own.record.rules, lang), samples=own.samples)
+    else:
+        said = t(lang, f"review.why.{own.why.value}", best=choice_name(best, lang),
+                 played=choice_name(played, lang),
+                 **{f"{key}_n": value for key, value in own.facts})
+    return " ".join((said, t(lang, "own_decision.why", best_value=points(own.options[0][1]),
+                                samples=own.samples,
+                                played_value=points(own.options[own.chosen][1]),
+                                loss=points(own.loss), tolerance=TOLERANCE)))

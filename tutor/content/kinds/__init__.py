@@ -21,6 +21,7 @@ from tutor.content.kinds.count import CountExercise
 from tutor.content.kinds.ecart import EcartExercise
 from tutor.content.kinds.hand import HandExercise
 from tutor.content.kinds.legal_set import LegalSetExercise
+from tutor.content.kinds.own_decision import OwnDecisionExercise, ValuedChoice
 from tutor.content.kinds.own_mistake import OwnMistakeExercise, ValuedCards
 from tutor.content.kinds.play import PlayExercise
 from tutor.content.kinds.score import Deal, ScoreExercise
@@ -29,7 +30,7 @@ from tutor.content.kinds.score import Deal, ScoreExercise
 ExerciseModel = (
     PlayExercise | LegalSetExercise | EcartExercise | CountExercise | ScoreExercise
     | BidExercise | ChoiceExercise | BestCardExercise | HandExercise | CardsOutExercise
-    | OwnMistakeExercise
+    | OwnMistakeExercise | OwnDecisionExercise
 )
 Exercise = Annotated[ExerciseModel, Field(discriminator="kind")]
 
@@ -62,10 +63,12 @@ __all__ = [
     "HandExercise",
     "Kind",
     "LegalSetExercise",
+    "OwnDecisionExercise",
     "OwnMistakeExercise",
     "PlayExercise",
     "Say",
     "ScoreExercise",
     "ValuedCards",
+    "ValuedChoice",
     "kind_of",
 ]

@@ -39,11 +39,12 @@ class Kind(StrEnum):
     HAND = "hand"
     CARDS_OUT = "cards-out"
     OWN_MISTAKE = "own-mistake"
+    OWN_DECISION = "own-decision"
 
 
 # Kinds made from a learner's own play, never authored in the bank (the registry test builds
 # theirs from a seeded reviewed deal instead).
-LEARNER_MADE = frozenset({Kind.OWN_MISTAKE})
+LEARNER_MADE = frozenset({Kind.OWN_MISTAKE, Kind.OWN_DECISION})
 
 
 class ExerciseKind(Protocol):

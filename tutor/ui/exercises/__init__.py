@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.content.kinds import ExerciseKind, Kind
-from tutor.ui.exercises import cards, choice, counting, hand, numbers
+from tutor.ui.exercises import cards, choice, counting, decision, hand, numbers
 from tutor.ui.exercises.common import Widget
 
 WIDGETS: dict[Kind, Widget[Any]] = {
@@ -22,6 +22,7 @@ WIDGETS: dict[Kind, Widget[Any]] = {
     Kind.HAND: hand.HAND,
     Kind.CARDS_OUT: counting.CARDS_OUT,
     Kind.OWN_MISTAKE: cards.OWN_MISTAKE,
+    Kind.OWN_DECISION: decision.OWN_DECISION,
 }
 
 
