@@ -13,13 +13,11 @@ reads it back, and a review stored by an older version is computed again
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.engine import Rules, cards_of
 from tutor.practice import DealRow, PracticeGame
@@ -33,7 +31,6 @@ from tutor.ui.card_svg import hand_svg_row
 from tutor.ui.i18n import t
 from tutor.ui.practice.saving import retry_query
 from tutor.ui.practice.view import table_data
-from tutor.ui.registry import page
 from tutor.ui.reviews import (
     LINE_CARD,
     VERDICT_ICON,
@@ -46,6 +43,7 @@ from tutor.ui.reviews import (
     evaluation_graph,
     hints_said,
     keep_own_mistakes,
+    link_to_page,
     own_decisions_note,
     own_mistake_note,
     review_not_ready,
@@ -216,13 +214,10 @@ def _on_table_action(deal: Shown, last: int, action: Action) -> None:
 def play_again_link(point: RetryPoint, lang: str) -> None:
     """The link that opens the practice table at ``point``: "Play again from here" for the
     learner's card of a trick, "Play this deal again" from the start (the deal looked up again
-    in the learner's own store there). A page run outside the app's navigation (AppTest of
-    the page alone) has no practice page to link to."""
+    in the learner's own store there)."""
     words = "game.retry.from_start" if point.trick is None else "game.retry.from_here"
-    with suppress(StreamlitPageNotFoundError):
-        st.page_link(page("practice").file, label=t(lang, words), icon=":material/replay:",
-                     help=t(lang, "game.retry.help"),
-                     query_params={**retry_query(point), "lang": lang})
+    link_to_page("practice", label=t(lang, words), icon=":material/replay:",
+                 help=t(lang, "game.retry.help"), query_params={**retry_query(point), "lang": lang})
 
 
 def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.bots import hand_count
 from tutor.engine import (
@@ -498,6 +500,13 @@ def keep_own_mistakes(
     return {m.item for m in mistakes}
 
 
+def link_to_page(name: str, **link: Any) -> None:
+    """``st.page_link`` to the app's page ``name``. A page run outside the app's navigation
+    (an AppTest of the page alone) has no other page to link to, and shows no link."""
+    with suppress(StreamlitPageNotFoundError):
+        st.page_link(page(name).file, **link)
+
+
 def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: int,
                      kept: set[str], lang: str) -> None:
     """Under a card kept as the learner's own puzzle: that it was added, and the link that
@@ -508,7 +517,7 @@ def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: i
         return
     st.success(t(lang, "own.added", cards=card_name(card.card, lang)),
                icon=":material/bookmark_added:")
-    st.page_link(page("puzzles").file, label=t(lang, "own.open"), icon=":material/replay:",
+    link_to_page("puzzles", label=t(lang, "own.open"), icon=":material/replay:",
                  query_params={"lang": lang, "puzzle": item})
 
 
@@ -524,7 +533,7 @@ def own_decisions_note(game_id: int, deal: int, kept: set[str], lang: str) -> No
         st.success(t(lang, "own_decision.added",
                      what=t(lang, f"own_decision.kinds.{decision.value}")),
                    icon=":material/bookmark_added:")
-        st.page_link(page("puzzles").file, label=t(lang, "own_decision.open"),
+        link_to_page("puzzles", label=t(lang, "own_decision.open"),
                      icon=":material/replay:", query_params={"lang": lang, "puzzle": item})
 
 
