@@ -11,7 +11,8 @@ import pytest
 from tests.review.test_review_deal import FEW, blunder_record
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step
-from tutor.engine import Bid, Call, Deal, DealRecord, Phase, parse_action
+from tutor.engine import Bid, Call, Deal, DealRecord, Phase, Play, parse_action
+from tutor.review.choices import Why, ecart_candidates
 from tutor.review.deal import (
     decision_moves,
     decision_name,
@@ -149,3 +150,43 @@ def test_the_workers_jobs_give_the_hint_and_the_review_valued_during_play() -> N
                    lambda done, total: None)
     assert sent == review_deal(record, 0, known=known).to_data()
     assert sent["cards"][0]["expected"]["samples"] == FEW["samples"]
+
+
+def test_a_chelem_hint_at_an_ordinary_take_says_not_to_announce_it_and_why() -> None:
+    deal = _until(4, 3, Decision.CHELEM)  # seat 0 took with a hand far from a chelem
+    given = hint(DealRecord.of(deal), 0, samples=6)
+    assert given is not None and given.at is Decision.CHELEM
+    assert [o.moves[0] for o in given.options] == ["chelem:no", "chelem:yes"]
+    assert given.lead is not None and given.lead > 50
+    assert given.why is Why.CHELEM_ANNOUNCED
+
+
+def test_an_ecart_hint_ranks_the_coachs_candidates_from_the_ecarts_start() -> None:
+    start = _until(4, 3, Decision.ECART)
+    deal = start.copy()
+    bot_step(deal, [SimpleBot()] * 4)  # a card already put aside: it can still be taken back
+    assert hint_decision(deal, 0) is Decision.ECART
+    given = hint(DealRecord.of(deal), 0, samples=4)
+    assert given is not None and given.at is Decision.ECART
+    candidates = {o.moves for o in given.options}
+    assert candidates == {tuple(str(a) for a in c) for c in ecart_candidates(start)}
+    assert all(len(o.moves) == start.ecart_size for o in given.options)
+    assert given.why in {Why.ECART_VOIDS, Why.ECART_POINTS, Why.ECART_OTHER}
+
+
+def test_a_poignee_hint_values_showing_each_size_or_not_then_the_same_card() -> None:
+    deal = _until(4, 41, Decision.POIGNEE)
+    given = hint(DealRecord.of(deal), 0, samples=4)
+    assert given is not None and given.at is Decision.POIGNEE
+    assert len(given.options) == len(deal.poignee_choices()) + 1
+    assert len({o.moves[-1] for o in given.options}) == 1  # one first card after each
+    card = parse_action(given.options[0].moves[-1])
+    assert type(card) is Play and deal.legal_plays() >> card.card & 1
+    assert Hint.from_data(given.to_data()) == given
+
+
+def test_once_the_poignee_is_declined_the_hint_is_at_the_first_card() -> None:
+    deal = _until(4, 41, Decision.POIGNEE)
+    given = hint(DealRecord.of(deal), 0, declined=True, samples=2)
+    assert given is not None and given.at is Decision.CARD
+    assert given.card is not None and deal.legal_plays() >> given.card & 1
