@@ -150,7 +150,13 @@ def _discards(option: Option) -> list[Any]:
 
 def _named_sentence(given: Hint, lang: str) -> str:
     """The chelem announcement or the poignée: the best choice by name, the next, and why."""
-    return _with_why(given, lang, given.at.value, choice=choice_name(given.best, lang))
+    return _with_why(given, lang, given.at.value,
+                     choice=_in_sentence(choice_name(given.best, lang)))
+
+
+def _in_sentence(name: str) -> str:
+    """A choice's name ("No chelem", "A poignée of 10") inside a sentence."""
+    return name[:1].lower() + name[1:]
 
 
 def _with_why(given: Hint, lang: str, key: str, **words: Any) -> str:
@@ -159,8 +165,9 @@ def _with_why(given: Hint, lang: str, key: str, **words: Any) -> str:
     lead = given.lead or 0.0
     following = choice_name(given.options[1], lang)
     if lead < CLOSE:
-        return t(lang, f"game.hint.{key}_close", next=following, n=given.samples, **words)
-    said = t(lang, f"game.hint.{key}", next=following, lead=_points(lead, lang),
+        return t(lang, f"game.hint.{key}_close", next=_in_sentence(following), n=given.samples,
+                 **words)
+    said = t(lang, f"game.hint.{key}", next=_in_sentence(following), lead=_points(lead, lang),
              n=given.samples, **words)
     if given.why is None:
         return said
