@@ -349,6 +349,50 @@ def test_a_hint_that_arrives_after_the_learner_played_is_dropped(
     assert game_of(at).deal.hints == []
 
 
+def _to_the_ecart_or_chelem(at: AppTest, stage: Stage) -> None:
+    """Seed 3 at 4 players: the learner takes a garde; at the chelem, the coach's écart made."""
+    from tests.app.test_practice import pick
+    from tutor.practice.advice import ecart_advice
+
+    at.button(key="practice-bid-garde").click().run()
+    if stage is Stage.CHELEM:
+        for item in ecart_advice(game_of(at).deal.deal, 0).cards:
+            pick(at, "practice-ecart", item.card)
+    assert game_of(at).deal.stage is stage
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("stage", "said", "recorded"), [
+    (Stage.ECART, {"en": "the best of these candidates",
+                   "it": "il migliore di questi candidati"}, "ecart"),
+    (Stage.CHELEM, {"en": "By what you can know, the best choice is",
+                    "it": "Con ciò che puoi sapere, la scelta migliore è"}, "chelem"),
+])
+def test_a_hint_at_the_ecart_or_the_chelem_is_asked_of_the_workers_and_said_on_the_table(
+    monkeypatch: pytest.MonkeyPatch, lang: str, stage: Stage, said: dict[str, str],
+    recorded: str
+) -> None:
+    from tutor.ui.reviews import choice_name
+
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, seed="3", players="4", lang=lang)
+    _to_the_ecart_or_chelem(at, stage)
+    assert hint_on_the_table(at)["label"] == t(lang, "game.hint.button")
+    asked = len(workers.jobs)
+    at.button(key="practice-hint").click().run()
+    assert not at.exception, at.exception
+    assert workers.kinds()[asked:] == [JobKind.HINT]
+    workers.answer(asked)
+    at.run()
+    assert not at.exception, at.exception
+    given = Hint.from_data(workers.jobs[asked][1].result())
+    text = hint_on_the_table(at)["text"]
+    assert said[lang] in text and choice_name(given.best, lang).lower() in text.lower()
+    assert "best écart" not in text and "miglior scarto" not in text
+    assert game_of(at).deal.hints == [recorded]
+
+
 def test_the_deal_of_the_day_offers_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch)
     no_solver_in_the_page(monkeypatch)

@@ -20,7 +20,9 @@ those that needed a search. Target: p95 < 1 s with ten games.
 ``hints``: the hint at every decision of the learner's (the bid and each card) in ``--deals``
 seeded 4-player deals, asked of the pool one after the other as a learner would, polled as the
 page does (``SOON_SECONDS``): the wall time from the ask to the hint, and the CPU time of the
-same hint computed in this process. Printed: p50 and p95 of both. Target: p95 < 1 s.
+same hint computed in this process. Printed: p50 and p95 of both, and the CPU p95 of each
+kind of decision. ``--decisions ecart,chelem,poignee`` times those decisions only. Target:
+p95 < 1 s.
 
 ``inplay``: the time from the deal's last card to its review ready, ``--deals`` deals: before
 (the whole review asked then) and after (the learner's decisions valued during the deal, one
@@ -123,16 +125,19 @@ def reviews(args: argparse.Namespace) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def decision_points(record: DealRecord) -> list[DealRecord]:
-    """``record`` cut at each decision of the learner's a hint is given at."""
+def decision_points(record: DealRecord,
+                    wanted: frozenset[str] | None = None) -> list[tuple[str, DealRecord]]:
+    """``record`` cut at each decision of the learner's a hint is given at (those named in
+    ``wanted`` only, when given), with the decision's name."""
     from tutor.review.hint import hint_decision
 
     out = []
     deal = record.dealt()
     for index, action in enumerate(record.moves):
-        if hint_decision(deal, LEARNER) is not None:
-            out.append(DealRecord(record.players, record.seed, record.dealer, record.rules,
-                                  record.moves[:index]))
+        at = hint_decision(deal, LEARNER)
+        if at is not None and (wanted is None or at.value in wanted):
+            out.append((at.value, DealRecord(record.players, record.seed, record.dealer,
+                                             record.rules, record.moves[:index])))
         deal.push(action)
     return out
 
@@ -149,24 +154,30 @@ def hints(args: argparse.Namespace) -> None:
     who = Requester("bench", "local")
     # the pool started and warm (the searches imported) before anything is timed: a first
     # hint, asked again if the pool's start made it miss its budget
-    first = decision_points(played_deals(1, first_seed=10_000)[0])[0]
+    first = decision_points(played_deals(1, first_seed=10_000)[0])[0][1]
     for _ in range(5):
         if outcome_of(service, who, hint(first, LEARNER), POLL_SECONDS).state is State.DONE:
             break
         service.forget(hint(first, LEARNER))
+    wanted = frozenset(args.decisions.split(",")) if args.decisions else None
     walls, cpus = [], []
+    by_kind: dict[str, list[float]] = {}
     for record in played_deals(args.deals, first_seed=args.first_seed):
-        for at in decision_points(record):
+        for kind, at in decision_points(record, wanted):
             start = time.perf_counter()
             wait_for(service, who, hint(at, LEARNER), SOON_SECONDS / 5)
             walls.append(time.perf_counter() - start)
             start_cpu = time.process_time()
             hint_here(at, LEARNER)
             cpus.append(time.process_time() - start_cpu)
+            by_kind.setdefault(kind, []).append(cpus[-1])
     print(f"hint at every decision, {len(cpus)} decisions of {args.deals} 4-player deals, "
           f"{args.workers} workers: wall p50 {statistics.median(walls):.3f} s, "
           f"p95 {p95(walls):.3f} s, max {max(walls):.3f} s; CPU p50 "
           f"{statistics.median(cpus):.3f} s, p95 {p95(cpus):.3f} s, max {max(cpus):.3f} s")
+    for kind, spent in sorted(by_kind.items()):
+        print(f"  {kind}: {len(spent)} hints, CPU p50 {statistics.median(spent):.3f} s, "
+              f"p95 {p95(spent):.3f} s")
     executor.shutdown(wait=False, cancel_futures=True)
 
 
@@ -182,7 +193,7 @@ def inplay(args: argparse.Namespace) -> None:
     who = Requester("bench", "local")
     # the pool started (a first hint); every job with a budget no loaded machine misses: the
     # bench times them, it does not give up on them
-    first = decision_points(played_deals(1, first_seed=10_000)[0])[0]
+    first = decision_points(played_deals(1, first_seed=10_000)[0])[0][1]
     wait_for(service, who, patient(hint(first, LEARNER)), POLL_SECONDS / 10)
     before, after = [], []
     for record in played_deals(args.deals, first_seed=args.first_seed):
@@ -290,6 +301,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", default="")
+    parser.add_argument("--decisions", default="")
     args = parser.parse_args()
     {"reviews": reviews, "strong": strong, "hints": hints, "inplay": inplay}[args.what](args)
 

@@ -657,3 +657,38 @@ def test_the_hint_is_asked_on_the_table_and_said_in_view_while_the_table_stays_p
     assert len(mine) == 1, mine  # played, once
     page.wait_for_timeout(3_000)  # the hint asked at that card comes in meanwhile: not shown
     assert not box.is_visible() or not (box.text_content() or "").startswith("By what")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hint_at_the_ecart_covers_no_seat_and_no_card(
+    sized: Callable[[str], Any], server: str, size: str
+) -> None:
+    """At the écart (seed 3, a garde), the hint's sentence names the best of the coach's
+    candidates, below the felt: clear of every seat, the hand and the Hint button, in view."""
+    page = sized(size)
+    open_table(page, server, "seed=3&players=4&speed=instant")
+    state = act(page, '.tt-action[data-action="bid:garde"]')
+    assert state["mode"] == "ecart", state
+    page.locator(f"{TABLE} .tt-hint").click()
+    box = page.locator(f"{TABLE} .tt-hint-box")
+    box.wait_for(state="visible")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('*')].map((e) => e.shadowRoot).filter(Boolean)
+            .map((r) => r.querySelector('.tt-hint-box')).filter(Boolean)
+            .concat([...document.querySelectorAll('.tt-hint-box')])
+            .some((b) => b.textContent.includes('the best of these candidates'))""",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(300)
+    rect = box.bounding_box()
+    assert rect is not None
+    width, height = SIZES[size]
+    assert rect["x"] >= 0 and rect["x"] + rect["width"] <= width, rect
+    assert rect["y"] >= 0 and rect["y"] + rect["height"] <= height, rect
+    covered = [f"{TABLE} .tt-seat", f"{TABLE} .tt-hand .tt-card", f"{TABLE} .tt-hint",
+               f"{TABLE} .tt-felt"]
+    for selector in covered:
+        for other in page.locator(selector).all():
+            seen = other.bounding_box()
+            assert seen is None or not overlaps(rect, seen), (selector, rect, seen)
+    shot(page, f"hint-ecart-{size}")

@@ -199,11 +199,23 @@ def ecart_variations(before: Deal, advised: Sequence[Card]) -> list[tuple[Card, 
 def ecart_options(before: Deal, played: Sequence[Discard]) -> list[tuple[Action, ...]]:
     """The learner's écart first, then the coach's and its variations (each once, each legal
     by the engine)."""
+    out: list[tuple[Action, ...]] = [tuple(played)]
+    seen = {frozenset(d.card for d in played)}
+    for candidate in ecart_candidates(before):
+        if frozenset(_discarded(candidate)) not in seen:
+            seen.add(frozenset(_discarded(candidate)))
+            out.append(candidate)
+    return out
+
+
+def ecart_candidates(before: Deal) -> list[tuple[Action, ...]]:
+    """The coach's écart and its variations, each once and each legal by the engine, as
+    discards (``before``: the deal at the écart, before its first discard)."""
     taker = before.taker
     assert taker is not None
     advised = tuple(c.card for c in ecart_advice(before, taker).cards)
-    out: list[tuple[Action, ...]] = [tuple(played)]
-    seen = {frozenset(d.card for d in played)}
+    out: list[tuple[Action, ...]] = []
+    seen: set[frozenset[Card]] = set()
     for candidate in (advised, *ecart_variations(before, advised)):
         if frozenset(candidate) in seen:
             continue
@@ -212,6 +224,10 @@ def ecart_options(before: Deal, played: Sequence[Discard]) -> list[tuple[Action,
             seen.add(frozenset(candidate))
             out.append(discards)
     return out
+
+
+def _discarded(actions: Sequence[Action]) -> tuple[Card, ...]:
+    return tuple(a.card for a in actions if type(a) is Discard)
 
 
 def poignee_options(before: Deal, card: Action) -> list[tuple[Action, ...]]:
@@ -247,10 +263,13 @@ def _shown(actions: Sequence[Action]) -> int:
 
 
 # --- the deals drawn ------------------------------------------------------------------------
-def _sampler(record: DealRecord, seat: int, moment: Moment,
-             options: Sequence[Sequence[Action]], bot: SimpleBot) -> Sampler:
+def moment_sampler(record: DealRecord, seat: int, moment: Moment,
+                   options: Sequence[Sequence[Action]], bot: SimpleBot) -> Sampler:
+    """The options at ``moment`` played out on deals drawn by what ``seat`` had seen then:
+    around their hand and the bids (the chien kept once the taker saw it) before the cards,
+    the unseen cards at the first card (the poignée)."""
     if moment.decision is Decision.POIGNEE:
-        return _in_play_sampler(moment.before, seat, options, bot)
+        return in_play_sampler(moment.before, seat, options, bot)
     contract = moment.before.contract
     # the taker saw the chien once it was turned up (prise, garde), after the call
     seen = (moment.decision is not Decision.CALL and contract is not None
@@ -259,7 +278,7 @@ def _sampler(record: DealRecord, seat: int, moment: Moment,
     return choices_sampler(drawn, seat, options, bot)
 
 
-def _in_play_sampler(before: Deal, seat: int, options: Sequence[Sequence[Action]],
+def in_play_sampler(before: Deal, seat: int, options: Sequence[Sequence[Action]],
                      bot: SimpleBot) -> Sampler:
     """Deals of the cards the learner could not see at their first card."""
     return choices_sampler(partial(sample_deal, before, seat), seat, options, bot)
@@ -288,18 +307,24 @@ def _why(moment: Moment, valued: Expectation) -> tuple[Why, tuple[tuple[str, int
         return Why.BEST, ()
     if valued.verdict is None:
         return Why.CLOSE, ()
-    best, played = valued.best, valued.played
-    taker = moment.before.taker
+    return compared_why(moment.decision, moment.before, valued.best, valued.played)
+
+
+def compared_why(decision: Decision, before: Deal, best: Option,
+                 played: Option) -> tuple[Why, tuple[tuple[str, int], ...]]:
+    """The fact that tells ``best`` from ``played`` (another option of ``decision``), read
+    from the taker's hand in ``before``, with the numbers its sentence says."""
+    taker = before.taker
     assert taker is not None
-    hand = moment.before.hands[taker]
-    if moment.decision is Decision.CALL:
+    hand = before.hands[taker]
+    if decision is Decision.CALL:
         if hand >> _action(played, Call).card & 1:
             return Why.CALL_ALONE, ()
         lengths = [(hand & SUIT_MASKS[suit_of(_action(o, Call).card)]).bit_count()
                    for o in (best, played)]
         why = Why.CALL_SUIT if lengths[0] != lengths[1] else Why.CALL_OTHER
         return why, (("best", lengths[0]), ("played", lengths[1]))
-    if moment.decision is Decision.ECART:
+    if decision is Decision.ECART:
         voids = [_voids(hand, _ecart_cards(o)) for o in (best, played)]
         if voids[0] > voids[1]:
             return Why.ECART_VOIDS, (("best", voids[0]), ("played", voids[1]))
@@ -307,7 +332,7 @@ def _why(moment: Moment, valued: Expectation) -> tuple[Why, tuple[tuple[str, int
         if aside[0] > aside[1]:
             return Why.ECART_POINTS, (("best", aside[0]), ("played", aside[1]))
         return Why.ECART_OTHER, ()
-    if moment.decision is Decision.CHELEM:
+    if decision is Decision.CHELEM:
         announced = _action(played, AnnounceChelem).announce
         return (Why.CHELEM_ANNOUNCED if announced else Why.CHELEM_MISSED), ()
     sizes = [_shown(tuple(parse_action(m) for m in o.moves)) for o in (best, played)]
@@ -341,7 +366,7 @@ def review_choice(
     if len(options) < 2:
         return None
     chosen = options.index(moment.chosen)
-    sampler = _sampler(record, seat, moment, options, bot or SimpleBot())
+    sampler = moment_sampler(record, seat, moment, options, bot or SimpleBot())
     names = [tuple(str(a) for a in o) for o in options]
     valued = expectation(moment.decision, names, chosen, sampler, rng, samples, more,
                          deadline)
@@ -356,9 +381,13 @@ __all__ = [
     "Why",
     "call_options",
     "chelem_options",
+    "compared_why",
+    "ecart_candidates",
     "ecart_options",
     "ecart_variations",
+    "in_play_sampler",
     "legal_ecart",
+    "moment_sampler",
     "moments",
     "poignee_options",
     "review_choice",

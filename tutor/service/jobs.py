@@ -178,9 +178,15 @@ def review(record: DealRecord, learner: int, known: str = "", *,
                REVIEW_BUDGET)
 
 
-def hint(record: DealRecord, learner: int) -> Job:
-    """The hint at the decision ``learner`` is at after ``record`` (``tutor.review.hint``)."""
-    return Job(JobKind.HINT, (*record_args(record), learner), HINT_BUDGET)
+# The hint job's last argument when the learner declined the poignée: the first card is hinted.
+DECLINED = "declined"
+
+
+def hint(record: DealRecord, learner: int, *, declined: bool = False) -> Job:
+    """The hint at the decision ``learner`` is at after ``record`` (``tutor.review.hint``;
+    ``declined``: they said no to the poignée, the first card is the decision)."""
+    extra: tuple[str, ...] = (DECLINED,) if declined else ()
+    return Job(JobKind.HINT, (*record_args(record), learner, *extra), HINT_BUDGET)
 
 
 def value_decision(record: DealRecord, learner: int, name: str, *,
@@ -315,8 +321,9 @@ def compute(job: Job, report: Report, deadline: Deadline | None = None) -> Any:
     if job.kind is JobKind.HINT:
         from tutor.review.hint import hint as hint_at
 
-        *record, learner = job.args
-        given = hint_at(record_of(tuple(record)), int(learner), deadline=until)
+        written, learner, extra = job.args[:5], job.args[5], job.args[6:]
+        given = hint_at(record_of(written), int(learner), declined=DECLINED in extra,
+                        deadline=until)
         return None if given is None else given.to_data()
     if job.kind is JobKind.VALUE_DECISIONS:
         from tutor.review.deal import value_decisions

@@ -203,6 +203,7 @@ export default function (component) {
     hintBox.hidden = !text || Boolean(S.pending) || S.hintClosed === hintKey + text;
     hintBox.textContent = text;
     hintBox.dataset.busy = hint && (hint.busy || (asked && !hint.text)) ? 'true' : 'false';
+    if (S.layout) S.layout();  // the sentence takes its room from the felt
   };
   if (hint) {
     hintButton.textContent = hint.label;
@@ -221,6 +222,7 @@ export default function (component) {
     event.stopPropagation();
     S.hintClosed = hintKey + hintBox.textContent;
     hintBox.hidden = true;
+    if (S.layout) S.layout();
   };
 
   part('prompt-text').textContent = S.pending ? '' : (data.prompt || '');
