@@ -692,3 +692,25 @@ def test_the_hint_at_the_ecart_covers_no_seat_and_no_card(
             seen = other.bounding_box()
             assert seen is None or not overlaps(rect, seen), (selector, rect, seen)
     shot(page, f"hint-ecart-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_chien_put_aside_is_clear_of_the_hint_and_coach_buttons_and_the_seats(
+    sized: Callable[[str], Any], server: str, size: str
+) -> None:
+    """At the first card after another player's prise (seed 4: the learner passes), the chien
+    shown aside in the felt's corner covers neither the Hint nor the Coach button nor a seat:
+    on a phone the Hint button once sat on its last cards."""
+    page = sized(size)
+    open_table(page, server, "seed=4&players=4&speed=instant")
+    state = act(page, '.tt-action[data-action="bid:pass"]')
+    assert state["mode"] == "play", state
+    strip = page.locator(f"{TABLE} .tt-strip.aside")
+    strip.wait_for(state="visible")
+    rect = strip.bounding_box()
+    assert rect is not None
+    for selector in (f"{TABLE} .tt-hint", f"{TABLE} .tt-coach", f"{TABLE} .tt-seat"):
+        for other in page.locator(selector).all():
+            seen = other.bounding_box()
+            assert seen is None or not overlaps(rect, seen), (selector, rect, seen)
+    shot(page, f"chien-aside-{size}")
