@@ -22,7 +22,9 @@ What the player to play has seen, and every deal keeps:
   and, as the trumps put there are shown and then counted as played, no trump;
 - at 5 players, who the partner is when the player is the taker or the partner, or when the
   called king is played; otherwise the called king is dealt again with the rest and its holder
-  becomes the partner.
+  becomes the partner (with the history, the past tricks' piles are rebuilt for that partner's
+  camps; without it they are kept, and a draw that would move a pending Excuse exchange
+  between the camps is refused).
 
 The deals are drawn from a seeded generator, so the same position always gets the same figures.
 """
@@ -45,6 +47,7 @@ from tutor.engine import (
     TRUMPS_MASK,
     Card,
     ChienFate,
+    ImpossiblePositionError,
     Position,
     bit,
     cards_of,
@@ -54,6 +57,7 @@ from tutor.engine import (
     parse_position,
     rank_of,
     suit_of,
+    with_partner,
 )
 
 SAMPLES = 48  # deals of the hidden hands per position
@@ -191,12 +195,31 @@ def deal_hidden(p: Position, seen: Seen, rng: random.Random) -> Position | None:
                 for s in range(p.players)
             )
             aside = p.aside if seen.aside_known else dealt[aside_slot]
-            # The history is left out: what it shows is in ``seen`` already, and a deal in which
-            # the called king changed hands would give its tricks to the other camp.
-            return replace(
-                p, hands=hands, aside=aside, partner=_partner(p, seen, hands), history=None
-            )
+            drawn = _in_its_camps(replace(p, hands=hands, aside=aside), _partner(p, seen, hands))
+            if drawn is not None:
+                # The history is left out: what it shows is in ``seen`` already.
+                return replace(drawn, history=None)
     return None
+
+
+def _in_its_camps(p: Position, partner: int | None) -> Position | None:
+    """The deal drawn with the called king's new holder as the partner. Who won each past
+    trick is the same, but which side it counts for may not be: with the history the piles
+    are rebuilt by replaying it; without it they are kept, unless the Excuse's exchange is
+    pending between two seats whose camps change (the piles would then not be whole tricks,
+    so the draw is refused: None)."""
+    if partner == p.partner or p.tricks_done == 0:
+        return replace(p, partner=partner)
+    if p.history is not None:
+        try:
+            return with_partner(p, partner)
+        except ImpossiblePositionError:  # the hands drawn could not have played the history
+            return None
+    moved = replace(p, partner=partner)
+    pending = [s for s in (p.excuse_owner, p.excuse_winner) if s is not None]
+    if any(moved.is_attack(s) != p.is_attack(s) for s in pending):
+        return None
+    return moved
 
 
 def _partner(p: Position, seen: Seen, hands: Sequence[int]) -> int | None:

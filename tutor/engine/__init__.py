@@ -190,6 +190,7 @@ from tutor.engine.position import (
     parse_position,
     rules_of,
     validate_position,
+    with_partner,
 )
 from tutor.engine.record import DealRecord, Replay, ReplayedTrick
 from tutor.engine.scoring import (
@@ -360,4 +361,5 @@ __all__ = [
     "validate_hand_and_trick",
     "validate_position",
     "validate_score_input",
+    "with_partner",
 ]

@@ -47,7 +47,7 @@ as valid as before; a position before the first trick has none to give.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine.cards import (
     DECK_SIZE,
@@ -437,11 +437,6 @@ def hands_before_play(p: Position, history: tuple[PastTrick, ...]) -> tuple[int,
 
 def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
     """The history is the play that reached ``p`` (the module docstring says what is checked)."""
-    # The deal plays the rules; it imports this module, so it is imported here.
-    from tutor.engine.actions import Play
-    from tutor.engine.errors import IllegalActionError
-    from tutor.engine.game import Deal
-
     if len(history) != p.tricks_done:
         raise _history_fail(f"{len(history)} tricks given, {p.tricks_done} played")
     if not history:
@@ -463,6 +458,21 @@ def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
     for seat, shown in p.poignees:
         if shown & ~start[seat]:
             raise _history_fail("a poignée's trumps were in its player's hand", shown)
+    reached = _replayed(p, history, start)
+    facts = (p.attack_won, p.defence_won, p.excuse_owner, p.excuse_winner, p.petit_won)
+    if (reached.attack_won, reached.defence_won, reached.excuse_owner, reached.excuse_winner,
+            reached.petit_won) != facts:
+        raise _history_fail("replayed, it does not give the piles, Excuse and Petit written")
+
+
+def _replayed(p: Position, history: tuple[PastTrick, ...], start: tuple[int, ...]) -> Position:
+    """The position the history reaches, played by the engine from the hands ``start`` (before
+    the first trick) under ``p``'s contract, partner and poignées."""
+    # The deal plays the rules; it imports this module, so it is imported here.
+    from tutor.engine.actions import Play
+    from tutor.engine.errors import IllegalActionError
+    from tutor.engine.game import Deal
+
     first = history[0]
     opener = p.taker if p.chelem_announced else first_to_speak(p.dealer, p.players)
     if first.leader != opener:
@@ -485,8 +495,18 @@ def _validate_history(p: Position, history: tuple[PastTrick, ...]) -> None:
                 deal.push(Play(card))
             except IllegalActionError as error:
                 raise _history_fail(f"trick {index + 1}: {error}", 1 << card) from None
-    reached = deal.position()
-    facts = (p.attack_won, p.defence_won, p.excuse_owner, p.excuse_winner, p.petit_won)
-    if (reached.attack_won, reached.defence_won, reached.excuse_owner, reached.excuse_winner,
-            reached.petit_won) != facts:
-        raise _history_fail("replayed, it does not give the piles, Excuse and Petit written")
+    return deal.position()
+
+
+def with_partner(p: Position, partner: int | None) -> Position:
+    """``p`` with another called partner (5 players; None: the taker plays alone), its piles,
+    pending Excuse exchange and Petit trick rebuilt by replaying its history under the camps
+    that partner makes: who won each trick is the same, which side it counts for may not be.
+    Raises ImpossiblePositionError when ``p`` has no history or the replay breaks a rule."""
+    if p.history is None:
+        raise _fail("bad_history", "the camps of past tricks need the history", field="history")
+    moved = replace(p, partner=partner)
+    reached = _replayed(moved, p.history, hands_before_play(moved, p.history))
+    return replace(moved, attack_won=reached.attack_won, defence_won=reached.defence_won,
+                   excuse_owner=reached.excuse_owner, excuse_winner=reached.excuse_winner,
+                   petit_won=reached.petit_won)
