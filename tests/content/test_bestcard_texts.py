@@ -250,3 +250,36 @@ def test_the_excuse_leaves_the_trick_to_the_partner_every_other_card_would_trump
     assert partner in p.trick_seats and p.is_attack(partner) == p.is_attack(p.to_play)
     assert _explanation_of(name, "en").startswith("Play the **Excuse**: your partner's")
     assert _explanation_of(name, "it").startswith("Gioca **l'Excuse**: vince già")
+
+
+@pytest.mark.parametrize("name, trump, takes", [
+    ("excuse-early-06", "T20", "T18"),  # the taker's 20 catches the defence's 18
+    ("excuse-early-07", "T14", None),  # the 14 would fall under the taker's 21
+    ("excuse-early-11", "T18", "KS"),  # the 18 would overtrump the partner's 16
+])
+def test_the_trump_the_excuse_keeps_wins_the_next_trick_in_every_best_line(
+        name: str, trump: str, takes: str | None) -> None:
+    """The tempting card is that trump, played now; after the Excuse it wins a trick in every
+    best line (the next one, or the one with the card it takes)."""
+    p = parse_position(_notation(name))
+    kept = parse_card(trump)
+    assert read_lines(proof_of(_notation(name))).wrong_card == kept
+    for line in lines_after(p, EXCUSE):
+        trick = next(t for t in line if kept in t.cards)
+        assert trick.winner == p.to_play
+        assert takes is None or parse_card(takes) in trick.cards
+        assert takes is not None or trick is line[1]
+
+
+def test_excuse_early_02_lets_the_partner_save_the_petit_the_17_would_lose() -> None:
+    """After the Excuse the partner wins this trick with the Petit in every best line; after
+    the 17 he must overtrump with the 18, and the taker catches the Petit."""
+    p = parse_position(_notation("excuse-early-02"))
+    for line in lines_after(p, EXCUSE):
+        assert PETIT in line[0].cards and line[0].winner != p.to_play
+        assert p.is_attack(line[0].winner) == p.is_attack(p.to_play)
+    for line in lines_after(p, parse_card("T17")):
+        assert parse_card("T18") in line[0].cards
+        assert p.is_attack(next(t for t in line if PETIT in t.cards).winner)
+    assert "wins this trick with the Petit" in _explanation_of("excuse-early-02", "en")
+    assert "vince questa presa con il Petit" in _explanation_of("excuse-early-02", "it")
