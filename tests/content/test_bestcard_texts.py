@@ -17,6 +17,7 @@ from tutor.engine import (
     PETIT,
     QUEENS_MASK,
     cards_of,
+    is_trump,
     parse_card,
     parse_position,
 )
@@ -192,3 +193,93 @@ def test_a_king_that_overtakes_a_partners_winning_queen_says_so(name: str, king:
     assert parse_card(king) in proof_of(_notation(name)).best
     assert _explanation_of(name, "en").startswith("Overtake your partner's queen")
     assert _explanation_of(name, "it").startswith("Supera la donna del tuo compagno")
+
+
+def _excuse_early_positions() -> list[tuple[str, str]]:
+    """(name, notation) of every excuse-early puzzle in the bank."""
+    out = []
+    for path in sorted(PUZZLES.glob("proven-excuse-early-*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out.append((str(data["id"]).removeprefix("proven-"), str(data["notation"])))
+    return out
+
+
+def test_the_excuse_early_theme_drills_the_two_card_ending_at_most_twice() -> None:
+    """Content review 2, finding 27: eleven of the theme's puzzles were the same two-card
+    ending. Two are kept for the basic fact; the deeper ones (4 tricks or more) are dealt at
+    3, 4 and 5 players."""
+    positions = [parse_position(n) for _, n in _excuse_early_positions()]
+    left = [p.hands[p.to_play].bit_count() for p in positions]
+    assert 1 <= left.count(2) <= 2
+    assert {p.players for p, n in zip(positions, left, strict=True) if n >= 4} == {3, 4, 5}
+
+
+@pytest.mark.parametrize("name, card, en, it", [
+    ("excuse-early-04", "NC", "you keep the cavalier of clubs", "tieni il cavallo di fiori"),
+    ("excuse-early-08", "QS", "you keep the queen of spades", "tieni la donna di picche"),
+    ("excuse-early-09", "QC", "you keep the queen of clubs", "tieni la donna di fiori"),
+])
+def test_the_excuse_keeps_a_card_the_other_side_would_take_in_this_trick(
+        name: str, card: str, en: str, it: str) -> None:
+    """The only card of the suit led would fall to the other side in this trick, in every
+    best line after it; after the Excuse that card is won by the player's side in every
+    best line."""
+    p = parse_position(_notation(name))
+    kept = parse_card(card)
+    assert all(p.is_attack(line[0].winner) != p.is_attack(p.to_play)
+               for line in lines_after(p, kept))
+    after_excuse = lines_after(p, EXCUSE)
+    assert after_excuse
+    for line in after_excuse:
+        trick = next(t for t in line if kept in t.cards)
+        assert p.is_attack(trick.winner) == p.is_attack(p.to_play)
+    assert en in _explanation_of(name, "en") and it in _explanation_of(name, "it")
+
+
+@pytest.mark.parametrize("name", ["excuse-early-11", "excuse-early-12"])
+def test_the_excuse_leaves_the_trick_to_the_partner_every_other_card_would_trump(
+        name: str) -> None:
+    """Every other legal card is a trump; after the Excuse the partner wins the trick in
+    every best line (the card already played, since the Excuse beats nothing)."""
+    p = parse_position(_notation(name))
+    proof = proof_of(_notation(name))
+    assert all(is_trump(c) and c != EXCUSE for group in proof.wrong for c in group)
+    winners = {line[0].winner for line in lines_after(p, EXCUSE)}
+    assert len(winners) == 1
+    partner = winners.pop()
+    assert partner in p.trick_seats and p.is_attack(partner) == p.is_attack(p.to_play)
+    assert _explanation_of(name, "en").startswith("Play the **Excuse**: your partner's")
+    assert _explanation_of(name, "it").startswith("Gioca **l'Excuse**: vince già")
+
+
+@pytest.mark.parametrize("name, trump, takes", [
+    ("excuse-early-06", "T20", "T18"),  # the taker's 20 catches the defence's 18
+    ("excuse-early-07", "T14", None),  # the 14 would fall under the taker's 21
+    ("excuse-early-11", "T18", "KS"),  # the 18 would overtrump the partner's 16
+])
+def test_the_trump_the_excuse_keeps_wins_the_next_trick_in_every_best_line(
+        name: str, trump: str, takes: str | None) -> None:
+    """The tempting card is that trump, played now; after the Excuse it wins a trick in every
+    best line (the next one, or the one with the card it takes)."""
+    p = parse_position(_notation(name))
+    kept = parse_card(trump)
+    assert read_lines(proof_of(_notation(name))).wrong_card == kept
+    for line in lines_after(p, EXCUSE):
+        trick = next(t for t in line if kept in t.cards)
+        assert trick.winner == p.to_play
+        assert takes is None or parse_card(takes) in trick.cards
+        assert takes is not None or trick is line[1]
+
+
+def test_excuse_early_02_lets_the_partner_save_the_petit_the_17_would_lose() -> None:
+    """After the Excuse the partner wins this trick with the Petit in every best line; after
+    the 17 he must overtrump with the 18, and the taker catches the Petit."""
+    p = parse_position(_notation("excuse-early-02"))
+    for line in lines_after(p, EXCUSE):
+        assert PETIT in line[0].cards and line[0].winner != p.to_play
+        assert p.is_attack(line[0].winner) == p.is_attack(p.to_play)
+    for line in lines_after(p, parse_card("T17")):
+        assert parse_card("T18") in line[0].cards
+        assert p.is_attack(next(t for t in line if PETIT in t.cards).winner)
+    assert "wins this trick with the Petit" in _explanation_of("excuse-early-02", "en")
+    assert "vince questa presa con il Petit" in _explanation_of("excuse-early-02", "it")
