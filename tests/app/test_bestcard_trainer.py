@@ -3,6 +3,7 @@ learner's wrong card drawn trick by trick, hints (the idea, then a narrowed set)
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -55,6 +56,17 @@ def test_a_wrong_card_shows_what_happens_after_it_and_what_it_costs() -> None:
     assert f"What happens after the {name}" in labels
     proof = proof_of(_exercise().notation)
     assert f"**{proof.loss_of(wrong)}** points lost for your side" in texts(at)
+
+
+def test_the_marks_in_a_wrong_cards_sentence_are_written_with_the_minus_sign() -> None:
+    """The taker's mark (below -168 after a wrong card here) is written with the typographic
+    minus in the sentence after a wrong card, as the lessons write marks (content review 2,
+    finding 32), never with a hyphen."""
+    at = open_app("puzzles", lang="en", puzzle=PUZZLE)
+    assert proof_of(_exercise().notation).value < 0
+    _play(at, _wrong_card())
+    [said] = [str(e.value) for e in at.markdown if str(e.value).startswith("After the")]
+    assert "\u2212" in said and not re.search(r"-\d", said), said
 
 
 def test_the_line_after_a_wrong_card_is_shown_in_italian() -> None:

@@ -29,6 +29,7 @@ from tutor.ui.analysis import ask, forget, wait
 from tutor.ui.card_svg import card_svg
 from tutor.ui.i18n import t
 from tutor.ui.views import seat_label, show_cards
+from tutor.ui.words import signed
 
 HINT_CANDIDATES = 3  # the second hint highlights the best card among this many
 
@@ -155,9 +156,9 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
                 lang,
                 key,
                 card=card_name(answer, lang),
-                value=f"{value:+d}",
+                value=signed(value, typeset=True),
                 best=card_name(best, lang),
-                best_value=f"{proof.value:+d}",
+                best_value=signed(proof.value, typeset=True),
                 loss=proof.loss_of(answer),
             )
         )
@@ -168,7 +169,8 @@ def show_lines(ex: BestCardExercise, answer: object, correct: bool, lang: str,
         return
     with st.expander(t(lang, "bestcard.best_line", card=card_name(best, lang)),
                      expanded=correct):
-        st.caption(t(lang, "bestcard.best_value", value=f"{proof.value:+d}", loss=proof.loss))
+        st.caption(t(lang, "bestcard.best_value", value=signed(proof.value, typeset=True),
+                              loss=proof.loss))
         _show_line(p, solved_position.line_after(best), lang)
 
 
