@@ -60,7 +60,7 @@ from tutor.review.expected import (
 
 # Deals of the hidden cards a hint is valued on: the review's first count, never more (a hint
 # does not label, so no deals are added where a label is unsettled). A few tenths of a second
-# of CPU at the first trick (bench_hint.py).
+# of CPU at the first trick (`bench_service.py hints`).
 HINT_SAMPLES = 12
 
 

@@ -102,7 +102,7 @@ REVIEW_BUDGET = Budget(seconds=60.0)
 SOLVE_BUDGET = Budget(seconds=60.0)
 WARM_UP_BUDGET = Budget(seconds=60.0)
 # A hint is a dozen deals drawn and every option played out: a few tenths of a second of CPU
-# (bench_hint.py); the learner plays on meanwhile, and a hint that comes late is dropped.
+# (`bench_service.py hints`); the learner plays on meanwhile, and a hint that comes late is dropped.
 HINT_BUDGET = Budget(seconds=15.0)
 # One of the learner's decisions valued during the deal: up to three dozen deals (an unsettled
 # label), about a second of CPU at the first tricks.
