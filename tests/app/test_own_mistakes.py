@@ -9,13 +9,21 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_app, texts
-from tests.app.test_review_page import open_review, saved_game, until_reviewed
-from tests.review.test_review_deal import BLUNDER_TRICK, blunder_record, blunder_review
+from tests.app.test_review_page import game_data, open_review, saved_game, until_reviewed
+from tests.review.test_review_deal import (
+    BLUNDER_SEED,
+    BLUNDER_TRICK,
+    DEALER,
+    blunder_record,
+    blunder_review,
+    petit_thrown_away,
+)
 from tutor.engine import PETIT, card_name
 from tutor.progress.review import new_card
 from tutor.progress.store import LearnerStore, OwnPuzzle
 from tutor.review.mistakes import OwnMistake, item_of, own_mistakes
 from tutor.ui.i18n import t
+from tutor.ui.reviews import added_count_text
 from tutor.ui.trainer import MINE, SOURCE
 
 
@@ -107,6 +115,51 @@ def test_the_review_page_keeps_a_blunder_once_says_so_and_links_to_it(
     assert any(item in link and t("en", "own.open") in link for link in links), links
     assert [p.item for p in mine.own_puzzles()] == [item]
     assert item in {due for due, _ in mine.due_items()}
+    assert [e.value for e in at.success].count(added_count_text(1, "en")) == 1  # said once
     again = open_review()  # the same review read again: nothing added twice
     assert not again.exception
     assert [p.item for p in mine.own_puzzles()] == [item]
+    assert added_count_text(1, "en") not in texts(again)  # nor counted as new again
+
+
+def finished_game(store: LearnerStore) -> int:
+    """A saved practice game at the end of its first deal, the one where the learner throws
+    the Petit away: the practice page resumes it on its end-of-deal review."""
+    data = dict(game_data())
+    data["current"] = {"number": 1, "seed": BLUNDER_SEED, "dealer": DEALER,
+                       "moves": list(petit_thrown_away())}
+    return store.create_game("Practice (4 players)", "practice", data).id
+
+
+def test_the_practice_end_of_deal_keeps_a_blunder_once_notes_it_and_counts_it_once(
+    mine: LearnerStore,
+) -> None:
+    game_id = finished_game(mine)
+    item = item_of(game_id, 1, BLUNDER_TRICK)
+    at = until_reviewed(open_app("practice", lang="en", game=str(game_id)))
+    assert mine.deal_review(game_id, 1) is not None  # the end of deal's review, stored
+    assert [p.item for p in mine.own_puzzles()] == [item]
+    assert item in {due for due, _ in mine.due_items()}
+    counted = added_count_text(1, "en")
+    assert [e.value for e in at.success].count(counted) == 1
+    at.button(key="practice-review-open").click().run()
+    at.session_state["practice-state"].review = BLUNDER_TRICK  # the trick of the blunder
+    at.run()
+    assert not at.exception, at.exception
+    successes = [e.value for e in at.success]
+    assert successes.count(t("en", "own.added", cards=card_name(PETIT, "en"))) == 1
+    assert successes.count(counted) == 1  # the same session: still this visit's count
+    links = [str(link.proto) for link in at.get("page_link")]
+    assert any(item in link and t("en", "own.open") in link for link in links), links
+    again = until_reviewed(open_app("practice", lang="en", game=str(game_id)))
+    assert counted not in texts(again)  # seen again: nothing new to count
+    assert [p.item for p in mine.own_puzzles()] == [item]
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "One mistake added to My mistakes", "2 mistakes added to My mistakes"),
+    ("it", "Un errore aggiunto a I miei errori", "2 errori aggiunti a I miei errori"),
+])
+def test_the_count_of_mistakes_added_says_one_and_several(lang: str, one: str, two: str) -> None:
+    assert added_count_text(1, lang).startswith(one)
+    assert added_count_text(2, lang).startswith(two)

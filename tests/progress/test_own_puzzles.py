@@ -5,16 +5,19 @@ twice adding it once, another learner never seeing it, and concurrent writes los
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 
 from tests.review.test_kept_decisions import bad_bid_record, planted_review
 from tests.review.test_review_deal import BLUNDER_TRICK, blunder_record, blunder_review
 from tutor.engine import explain_play, parse_position
+from tutor.practice import DealRow
 from tutor.progress.review import new_card
 from tutor.progress.store import Database, LearnerStore, NotFoundError, OwnPuzzle
 from tutor.review.expected import Decision, option_cards
 from tutor.review.mistakes import OwnDecision, OwnMistake, own_decisions, own_mistakes
+from tutor.ui.reviews import keep_own_mistakes
 
 
 @pytest.fixture
@@ -132,3 +135,24 @@ def test_a_reviewed_bid_mistake_is_kept_for_its_learner_only_and_exported(
     assert bob.due_items() == []
     exported = alice.export()["own_puzzles"]
     assert {row["item"] for row in exported} == {p.item for p in puzzles}
+
+
+def test_keeping_a_reviewed_deal_twice_counts_its_mistake_as_newly_added_once(
+    two: tuple[LearnerStore, LearnerStore],
+) -> None:
+    """What the review page and the practice page's end of deal say as "N mistakes added":
+    the store's count of what it inserted, 1 the first time, 0 when the deal is seen again
+    (from another session) or was kept by another tab."""
+    alice, _ = two
+    game_id = practice_game(alice)
+    record = blunder_record()
+    row = DealRow(1, record.seed, record.dealer, record.moves, (0, 0, 0, 0))
+    first = keep_own_mistakes(alice, game_id, row, record, blunder_review())
+    assert first.added == 1 and first.items == {f"own-{game_id}-1-{BLUNDER_TRICK}"}
+    again = keep_own_mistakes(alice, game_id, row, record, blunder_review())
+    assert again.added == 0 and again.items == first.items  # still noted, not counted again
+    alice.add_own_puzzles(kept(alice, game_id, 2), *new_card())  # another tab, deal 2
+    assert keep_own_mistakes(alice, game_id, replace(row, number=2), record,
+                             blunder_review()).added == 0
+    assert len(alice.own_puzzles()) == 2 and len(alice.due_items()) == 2
+

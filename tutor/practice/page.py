@@ -87,6 +87,16 @@ class DailyResult:
 
 
 @dataclass(frozen=True, slots=True)
+class KeptMistakes:
+    """A reviewed deal's mistakes and blunders kept as the learner's own puzzles: every item
+    kept from it (for the note under each card), and how many of them this keeping added to
+    "My mistakes" (those kept by an earlier visit of the deal are not counted again)."""
+
+    items: frozenset[str] = frozenset()
+    added: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ValuedDecision:
     """A decision of deal ``deal`` valued on the workers for its review: from the moves
     ``moves`` (the cut record it was valued from), its expectation's data."""
@@ -114,6 +124,9 @@ class PracticeState:
     # the solver's review of the finished deal, with the decision it was made at: computed
     # once per deal (and stored in the learner's store when the game is saved)
     analysed: tuple[str, DealReview] | None = None
+    # the finished deal's mistakes kept as the learner's own puzzles, with the decision they
+    # were kept at: once per deal (a rerun neither writes again nor counts them again)
+    kept: tuple[str, KeptMistakes] | None = None
     offered: list[Any] = field(default_factory=list)  # unfinished saved games offered on entry
     round: int = 0  # counts the games adopted: names the table's sequences apart
     coach_asked: str | None = None  # the decision the learner asked the coach about
@@ -242,5 +255,5 @@ class PracticeState:
         return out
 
 
-__all__ = ["DailyResult", "Message", "MessageKind", "PracticeState", "Speed", "Unwatched",
-           "ValuedDecision"]
+__all__ = ["DailyResult", "KeptMistakes", "Message", "MessageKind", "PracticeState", "Speed",
+           "Unwatched", "ValuedDecision"]

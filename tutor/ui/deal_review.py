@@ -13,6 +13,7 @@ reads it back, and a review stored by an older version is computed again
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -23,8 +24,9 @@ from tutor.engine import Rules, cards_of
 from tutor.practice import DealRow, PracticeGame
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of
-from tutor.practice.page import PracticeState
+from tutor.practice.page import KeptMistakes, PracticeState
 from tutor.practice.retry import RetryPoint
+from tutor.progress.store import LearnerStore
 from tutor.review.deal import DealReview
 from tutor.review.expected import Decision
 from tutor.ui.card_svg import hand_svg_row
@@ -34,6 +36,7 @@ from tutor.ui.practice.view import table_data
 from tutor.ui.reviews import (
     LINE_CARD,
     VERDICT_ICON,
+    added_count_said,
     bid_panel,
     choices_panel,
     counts_text,
@@ -79,6 +82,9 @@ class ReviewState:
     from_url: tuple[int | None, int | None] | None = None  # the URL's last applied (game, deal)
     tricks: dict[Shown, int] = field(default_factory=dict)  # the trick shown, per deal
     opened: dict[Shown, Decision] = field(default_factory=dict)  # a decision jumped to
+    # the deal's mistakes kept as the learner's own puzzles, once per deal in the session (a
+    # rerun neither reads the store again nor says the count as new again)
+    kept: dict[Shown, KeptMistakes] = field(default_factory=dict)
 
     def trick(self, deal: Shown) -> int:
         return self.tricks.get(deal, 0)
@@ -179,10 +185,25 @@ def _body(lang: str) -> None:
     row = by_number[number]
     review, not_ready = deal_review(s, game_id, game.players, row, game.rules)
     review_not_ready(not_ready, lang)  # the solver's review on the workers: its progress
-    kept: set[str] = set()
+    kept = KeptMistakes()
     with reported(lang):  # a failed write costs the note, never the review
-        kept = keep_own_mistakes(s, game_id, row, row.record(game.players, game.rules), review)
-    _deal_view(review, row, game, kept, lang)
+        kept = kept_once(s, game_id, row, game, review)
+    added_count_said(kept, lang)
+    _deal_view(review, row, game, kept.items, lang)
+
+
+def kept_once(s: LearnerStore, game_id: int, row: DealRow, game: PracticeGame,
+              review: DealReview) -> KeptMistakes:
+    """The deal's mistakes kept as the learner's own puzzles, the first time the session
+    shows its solver's review; later reruns read what was kept then (and its count)."""
+    shown = (game_id, row.number)
+    state = page_state()
+    if shown in state.kept:
+        return state.kept[shown]
+    kept = keep_own_mistakes(s, game_id, row, row.record(game.players, game.rules), review)
+    if review.valued:  # the coach's review keeps nothing: kept once the solver's is in
+        state.kept[shown] = kept
+    return kept
 
 
 def review_table_data(game: PracticeGame, row: DealRow, index: int, lang: str) -> dict[str, Any]:
@@ -253,8 +274,8 @@ def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
         )
 
 
-def _deal_view(review: DealReview, row: DealRow, game: PracticeGame, kept: set[str],
-               lang: str) -> None:
+def _deal_view(review: DealReview, row: DealRow, game: PracticeGame,
+               kept: AbstractSet[str], lang: str) -> None:
     views = tricks_of(game, row)
     if not views:
         st.caption(t(lang, "review.no_deals"))

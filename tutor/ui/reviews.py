@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
@@ -36,6 +37,7 @@ from tutor.engine import (
 from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.coach import Remark
 from tutor.practice.game import PracticeGame
+from tutor.practice.page import KeptMistakes
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.review import new_card
 from tutor.progress.store import DealReviewSummary, LearnerStore, OwnPuzzle
@@ -482,22 +484,25 @@ def deal_review(
 
 def keep_own_mistakes(
     s: LearnerStore, game_id: int, row: DealRow, record: DealRecord, review: DealReview
-) -> set[str]:
+) -> KeptMistakes:
     """The deal's decisions (the bid, call, écart, chelem, poignée and cards) labelled a
-    mistake or a blunder, kept as the learner's own puzzles and
-    put in their review queue (once: those already kept from an earlier visit are read, not
-    written again); the items kept. The coach's review alone keeps nothing."""
+    mistake or a blunder, kept as the learner's own puzzles and put in their review queue
+    (once: those already kept from an earlier visit are read, not written again); the items
+    kept, and how many of them were newly added (the store's
+    count of what it inserted: another tab's or an earlier visit's are not counted). The
+    coach's review alone keeps nothing."""
     if not review.valued:
-        return set()
+        return KeptMistakes()
     mistakes = own_puzzles_of_review(record, review, game_id, row.number)
     if not mistakes:
-        return set()
+        return KeptMistakes()
     kept = s.own_puzzles_of(game_id, row.number)
     missing = [m for m in mistakes if m.item not in kept]
+    added: list[str] = []
     if missing:
-        s.add_own_puzzles([OwnPuzzle(m.item, game_id, row.number, m.to_data())
-                           for m in missing], *new_card())
-    return {m.item for m in mistakes}
+        added = s.add_own_puzzles([OwnPuzzle(m.item, game_id, row.number, m.to_data())
+                                   for m in missing], *new_card())
+    return KeptMistakes(frozenset(m.item for m in mistakes), len(added))
 
 
 def link_to_page(name: str, **link: Any) -> None:
@@ -508,9 +513,10 @@ def link_to_page(name: str, **link: Any) -> None:
 
 
 def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: int,
-                     kept: set[str], lang: str) -> None:
+                     kept: AbstractSet[str], lang: str) -> None:
     """Under a card kept as the learner's own puzzle: that it was added, and the link that
-    opens it in the puzzle trainer (its source "My mistakes")."""
+    opens it in the puzzle trainer (its source "My mistakes"; none on a page run outside the
+    app's navigation)."""
     card = review.card_in(trick_index)
     item = item_of(game_id, deal, trick_index)
     if card is None or item not in kept:
@@ -521,7 +527,19 @@ def own_mistake_note(review: DealReview, trick_index: int, game_id: int, deal: i
                  query_params={"lang": lang, "puzzle": item})
 
 
-def own_decisions_note(game_id: int, deal: int, kept: set[str], lang: str) -> None:
+def added_count_text(added: int, lang: str) -> str:
+    """'2 mistakes added to My mistakes' (one: 'One mistake added …')."""
+    return t(lang, "own.added_count." + ("one" if added == 1 else "many"), n=added)
+
+
+def added_count_said(kept: KeptMistakes, lang: str) -> None:
+    """How many of the deal's mistakes were newly added to "My mistakes" (nothing said when
+    none was: those of an earlier visit were said then)."""
+    if kept.added:
+        st.success(added_count_text(kept.added, lang), icon=":material/bookmark_added:")
+
+
+def own_decisions_note(game_id: int, deal: int, kept: AbstractSet[str], lang: str) -> None:
     """Under the bid and the other decisions: each kept as the learner's own puzzle said, with
     the link that opens it in the puzzle trainer (its source "My mistakes")."""
     for decision in Decision:

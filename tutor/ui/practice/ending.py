@@ -12,11 +12,12 @@ from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.engine import TOTAL_HALF_POINTS, ImpossiblePositionError, cards_of, display_order
 from tutor.practice import LEARNER, DealRow
-from tutor.practice.page import PracticeState
+from tutor.practice.page import KeptMistakes, PracticeState
 from tutor.practice.replay import replay
 from tutor.practice.retry import RetryPoint
 from tutor.practice.sheet import game_sheet
 from tutor.progress.store import StoreError
+from tutor.review.deal import DealReview
 from tutor.scorequiz.mistakes import count_breakdown
 from tutor.ui import coach_text
 from tutor.ui.card_svg import hand_svg_row
@@ -31,15 +32,18 @@ from tutor.ui.practice.words import (
 )
 from tutor.ui.reviews import (
     Reviewed,
+    added_count_said,
     deal_review,
     hints_said,
+    keep_own_mistakes,
+    own_mistake_note,
     review_not_ready,
     review_panel,
     review_query,
     solver_review,
     takebacks_said,
 )
-from tutor.ui.session import store
+from tutor.ui.session import reported, store
 from tutor.ui.sheet_table import deals_table
 from tutor.ui.views import score_lines
 
@@ -77,6 +81,25 @@ def analysed(state: PracticeState, row: DealRow) -> Reviewed:
     return found
 
 
+def kept(state: PracticeState, row: DealRow, review: DealReview, lang: str) -> KeptMistakes:
+    """The finished deal's mistakes and blunders kept as the learner's own puzzles, as the
+    review page keeps them: once the game is saved and the solver's review is in, once per
+    deal (a rerun reads what was kept then, and its count is not said as new by a later
+    visit). A failed write is said and costs the notes, never the review."""
+    decision = state.decision
+    if state.kept is not None and state.kept[0] == decision:
+        return state.kept[1]
+    game = state.game
+    if game.game_id is None or not review.valued:
+        return KeptMistakes()
+    found = KeptMistakes()
+    with reported(lang):
+        found = keep_own_mistakes(store(), game.game_id, row,
+                                  row.record(game.players, game.rules), review)
+        state.kept = (decision, found)
+    return found
+
+
 def trick_panel(state: PracticeState, index: int, lang: str) -> None:
     """What is said about trick ``index`` in the review: the solver's judgement of the
     learner's card (with all hands visible, and said so), the better card and its line, and
@@ -93,7 +116,11 @@ def trick_panel(state: PracticeState, index: int, lang: str) -> None:
     st.info(t(lang, "review.open_cards"), icon=":material/visibility:")
     review, not_ready = analysed(state, row)
     review_not_ready(not_ready, lang)
+    mistakes = kept(state, row, review, lang)
+    added_count_said(mistakes, lang)
     review_panel(review, index, lang)
+    if state.game.game_id is not None:
+        own_mistake_note(review, index, state.game.game_id, row.number, mistakes.items, lang)
     _play_again(state, row, index, lang)
     _review_link(state, row, lang)
 
@@ -155,7 +182,9 @@ def finished(state: PracticeState, lang: str) -> None:
     hints_said(game.deal.hints, lang)
     row = finished_row(state)
     if row is not None:  # the review, computed as soon as the deal is over: its progress
-        review_not_ready(analysed(state, row)[1], lang)
+        review, not_ready = analysed(state, row)
+        review_not_ready(not_ready, lang)
+        added_count_said(kept(state, row, review, lang), lang)
     piles, worked = st.columns([3, 2], gap="medium")
     with piles:
         _pile(t(lang, "game.result.attack_pile",
