@@ -73,21 +73,31 @@ def test_the_deal_of_the_day_played_to_its_end_shows_the_percentile_and_the_stre
 
 
 def test_the_deal_of_the_day_offers_no_take_back(mine: LearnerStore) -> None:
+    """After the learner's first card there is an action to take back, and none is offered.
+    The learner takes (a prise when it is open to them): the day's cards change with the
+    date, and a pass on a deal the others pass too (2026-12-06's) leaves nothing to play."""
     at = open_practice(daily="1", lang="en")
     for _ in range(40):  # up to the learner's first card, then one card played
         deal = game_of(at).deal
         if deal.stage is Stage.PLAY:
             pick(at, "practice-hand", cards_of(deal.legal_plays())[0])
             break
+        if deal.stage is Stage.ECART:
+            refused = deal.discard_refusals()
+            pick(at, "practice-ecart", next(c for c in cards_of(deal.hand) if c not in refused))
+            continue
         play_out_one(at)
     assert game_of(at).deal.last_learner_action() is not None  # there would be one to take
     assert "undo" not in [a["id"] for a in table(at)["actions"]]
 
 
 def play_out_one(at: AppTest) -> None:
-    """The learner's one decision before play (a pass, no poignée, no chelem)."""
+    """The learner's one decision before play (a prise when open to them, else a pass; no
+    poignée, no chelem)."""
     stage = game_of(at).deal.stage
-    key = {Stage.BID: "practice-bid-pass", Stage.POIGNEE: "practice-poignee-no",
+    bid = "practice-bid-prise" if "practice-bid-prise" in {b.key for b in at.button} else (
+        "practice-bid-pass")
+    key = {Stage.BID: bid, Stage.POIGNEE: "practice-poignee-no",
            Stage.CHELEM: "practice-chelem-no"}[stage]
     at.button(key=key).click().run()
     assert not at.exception, at.exception
