@@ -371,6 +371,7 @@ export default function (component) {
       const [x, y] = offset(Number(node.dataset.seat));
       if (!node.classList.contains('flying')) node.style.transform = `translate(${x}px, ${y}px)`;
     });
+    S.feltHeight = fh;
   }
   layout();
   if (!S.resize) {
@@ -378,6 +379,17 @@ export default function (component) {
     window.addEventListener('resize', S.resize);
   }
   S.layout = layout;
+  // The sizes on the felt come from its height when laid out; the hand's cards or the text
+  // below may still be sizing then (a slow machine): laid out again once the felt settles, or
+  // the chien drawn for a taller felt runs into the seat across.
+  if (window.ResizeObserver && S.observed !== felt) {
+    if (S.observer) S.observer.disconnect();
+    S.observer = new ResizeObserver(() => {
+      if (S.layout && Math.abs(felt.clientHeight - (S.feltHeight || 0)) > 1) S.layout();
+    });
+    S.observer.observe(felt);
+    S.observed = felt;
+  }
 
   if (focusWas) {
     const same = buttons.find((b) => b.dataset.card === focusWas.card);
