@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tutor.engine import DealRecord, Phase, Play
+from tutor.engine import DealRecord
 from tutor.practice.deal import LEARNER, PracticeDeal
 from tutor.practice.game import DealRow, PracticeGame, bots_of
 
@@ -36,13 +36,10 @@ class RetryPoint:
 
 def cut_before_card(record: DealRecord, trick: int, learner: int = LEARNER) -> DealRecord:
     """``record`` cut just before ``learner``'s card in trick ``trick`` (0-based): the moves
-    before that card, replayed through the engine to find it (NoSuchDecision: none)."""
-    deal = record.dealt()
-    for index, action in enumerate(record.moves):
-        if (deal.phase is Phase.PLAYING and type(action) is Play
-                and deal.current_seat == learner and len(deal.tricks) == trick):
-            return replace(record, moves=record.moves[:index])
-        deal.push(action)
+    of the deal the engine's replay holds before that card (NoSuchDecision: none)."""
+    for played in record.replay(learner).tricks:
+        if played.index == trick and played.before is not None:
+            return replace(record, moves=record.moves[:len(played.before.moves)])
     raise NoSuchDecision(f"no card of seat {learner} in trick {trick}")
 
 
