@@ -80,7 +80,7 @@ def find_in(deal: Deal, seed: int, margin: int = MARGIN,
             node_limit: int = MINE_NODE_LIMIT, ideas: Sequence[Idea] = ()) -> Find | None:
     """The position of ``deal`` as a puzzle, or None when it is none: not proven, showing
     none of ``ideas`` (when given), or not the best card on average over the deals of the
-    hands its player cannot see (``Robustness.holds_strictly``)."""
+    hands its player cannot see (``Robustness.holds``, as the check asks)."""
     position = deal.position()
     try:
         proof = prove(position, margin=margin, node_limit=node_limit)
@@ -89,7 +89,7 @@ def find_in(deal: Deal, seed: int, margin: int = MARGIN,
     shown = recognise(proof, read_lines(proof))
     if ideas and not set(ideas) & set(shown):
         return None
-    if not robustness_of(format_position(position), proof.best).holds_strictly:
+    if not robustness_of(format_position(position), proof.best).holds:
         return None
     return Find(
         deal.players, seed, format_position(position), proof, shown,

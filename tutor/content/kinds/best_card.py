@@ -151,9 +151,9 @@ class BestCardExercise(NotationExercise):
         held = robustness_of(self.notation, proof.best) if CHECK_ROBUSTNESS.get() else None
         if held is not None and not held.holds:
             r.add(("notation",), f"the answer holds only with every hand open: "
-                                 f"{held.describe()}; a best-card answer stays best on average "
-                                 f"and in at least {MIN_SHARE:.0%} of the deals of the hidden "
-                                 f"hands")
+                                 f"{held.describe()}; a best-card answer is the best card on "
+                                 f"average, no other card better by any margin, and best in at "
+                                 f"least {MIN_SHARE:.0%} of the deals of the hidden hands")
         ideas = recognise(proof, read_lines(proof))
         if self.idea not in ideas:
             shown = ", ".join(ideas) or "none it can name"
