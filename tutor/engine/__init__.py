@@ -171,6 +171,7 @@ from tutor.engine.game import (
 )
 from tutor.engine.play import (
     NO_SUIT_LED,
+    REVOKE_REASONS,
     TRUMP_LED,
     IllegalPlay,
     PlayVerdicts,
@@ -178,6 +179,7 @@ from tutor.engine.play import (
     check_play,
     explain_play,
     illegal_play,
+    is_revoke,
     led_suit,
     legal_mask,
     top_trump,
@@ -249,6 +251,7 @@ __all__ = [
     "PRESETS",
     "QUEEN",
     "QUEENS_MASK",
+    "REVOKE_REASONS",
     "SUIT_MASKS",
     "TOTAL_HALF_POINTS",
     "TRUMPS_ABOVE",
@@ -332,6 +335,7 @@ __all__ = [
     "half_points",
     "highest",
     "illegal_play",
+    "is_revoke",
     "is_trump",
     "led_suit",
     "legal_ecart_exists",
