@@ -134,7 +134,7 @@ from tutor.engine.cards import (
     suit_of,
 )
 from tutor.engine.contracts import ChienFate, Contract, callable_cards, first_to_speak, may_bid
-from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
+from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, has_petit_sec, petit_sec_seat
 from tutor.engine.ecart import (
     CHIEN_SIZE,
     EcartReason,
@@ -333,6 +333,7 @@ __all__ = [
     "format_half",
     "format_position",
     "half_points",
+    "has_petit_sec",
     "highest",
     "illegal_play",
     "is_revoke",
