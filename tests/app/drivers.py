@@ -115,6 +115,9 @@ def _hand(at: AppTest, ex: HandExercise, key: str, right: bool) -> None:
         return
     if ex.ask == "bid":
         at.pills(key=f"{key}-bid").set_value(expected if right else wrong_bid(str(expected))).run()
+    elif ex.ask == "redeal":
+        other = "play" if expected == "redeal" else "redeal"
+        at.pills(key=f"{key}-redeal").set_value(expected if right else other).run()
     else:
         other = next(c for c in ex.callable() if c != expected)
         at.pills(key=f"{key}-call").set_value(expected if right else other).run()

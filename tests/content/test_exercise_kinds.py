@@ -73,6 +73,8 @@ def _wrong_hand(ex: Any) -> object:
         return expected + 1
     if ex.ask == "bid":
         return "garde" if expected in ("pass", "prise") else "prise"
+    if ex.ask == "redeal":
+        return "play" if expected == "redeal" else "redeal"
     return next(c for c in ex.callable() if c != expected)
 
 

@@ -56,3 +56,25 @@ def test_the_call_is_club_practice_and_only_at_five_players() -> None:
 def test_a_hand_of_the_wrong_size_is_refused(cards: str, players: int) -> None:
     issues = hand(cards, "count", None, players=players).check()
     assert any("cards, not" in i.message for i in issues)
+
+
+PETIT_SEC = "T1 KS QS 9S 4S KH NH 8H 3H QD 10D 6D 2D NC 9C 7C 5C 1C"
+PETIT_AND_EXCUSE = "T1 EX QS 9S 4S KH NH 8H 3H QD 10D 6D 2D NC 9C 7C 5C 1C"
+
+
+def test_a_petit_sec_hand_voids_the_deal_by_the_engines_rule() -> None:
+    ex = hand(PETIT_SEC, "redeal", "redeal")
+    assert ex.check() == [] and ex.expected() == "redeal"
+    assert ex.judge("redeal").code == RIGHT and ex.judge("play").code == NOT_ACCEPTED
+
+
+def test_the_petit_with_the_excuse_is_played() -> None:
+    ex = hand(PETIT_AND_EXCUSE, "redeal", "play")
+    assert ex.check() == [] and ex.expected() == "play"
+    (issue,) = hand(PETIT_AND_EXCUSE, "redeal", "redeal").check()
+    assert "no petit sec: the engine gives play, not redeal" in issue.message
+
+
+def test_a_redeal_answer_is_play_or_redeal() -> None:
+    (issue,) = hand(PETIT_SEC, "redeal", "pass").check()
+    assert "play or redeal" in issue.message

@@ -134,7 +134,7 @@ from tutor.engine.cards import (
     suit_of,
 )
 from tutor.engine.contracts import ChienFate, Contract, callable_cards, first_to_speak, may_bid
-from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, petit_sec_seat
+from tutor.engine.dealing import HAND_SIZE, DealtCards, deal, has_petit_sec, petit_sec_seat
 from tutor.engine.ecart import (
     CHIEN_SIZE,
     EcartReason,
@@ -171,6 +171,7 @@ from tutor.engine.game import (
 )
 from tutor.engine.play import (
     NO_SUIT_LED,
+    REVOKE_REASONS,
     TRUMP_LED,
     IllegalPlay,
     PlayVerdicts,
@@ -178,6 +179,7 @@ from tutor.engine.play import (
     check_play,
     explain_play,
     illegal_play,
+    is_revoke,
     led_suit,
     legal_mask,
     top_trump,
@@ -249,6 +251,7 @@ __all__ = [
     "PRESETS",
     "QUEEN",
     "QUEENS_MASK",
+    "REVOKE_REASONS",
     "SUIT_MASKS",
     "TOTAL_HALF_POINTS",
     "TRUMPS_ABOVE",
@@ -330,8 +333,10 @@ __all__ = [
     "format_half",
     "format_position",
     "half_points",
+    "has_petit_sec",
     "highest",
     "illegal_play",
+    "is_revoke",
     "is_trump",
     "led_suit",
     "legal_ecart_exists",

@@ -211,6 +211,32 @@ def explain_play(
     return PlayVerdicts(tuple(legal), illegal)
 
 
+# The obligations of RULES §6.2-§6.4. Breaking one while holding the card it asks for is a
+# revoke; the five-player called-suit lead (§4.3) is a wrong lead, not a failure to follow.
+REVOKE_REASONS = frozenset({
+    Reason.MUST_FOLLOW_SUIT,
+    Reason.MUST_TRUMP,
+    Reason.MUST_OVERTRUMP,
+    Reason.MUST_UNDERTRUMP,
+    Reason.MUST_PLAY_TRUMP,
+    Reason.MUST_PLAY_HIGHER_TRUMP,
+})
+
+
+def is_revoke(
+    hand: int,
+    trick: Sequence[Card],
+    card: Card,
+    called: Card | None = None,
+    first_trick: bool = False,
+) -> bool:
+    """RULES §13.5: playing ``card`` from ``hand`` is a revoke (*renonce*): the card is the
+    player's own, and the rules of §6 refuse it because the hand holds a card of the suit led,
+    a trump, or a higher trump that they oblige instead. Decided by ``illegal_play``."""
+    verdict = illegal_play(hand, trick, card, called, first_trick)
+    return verdict is not None and verdict.reason in REVOKE_REASONS
+
+
 def check_play(
     hand: int,
     trick: Sequence[Card],

@@ -83,6 +83,7 @@ LESSON_THEMES: dict[str, tuple[Theme, ...]] = {
     "five-player-partnership": (Theme.FIVE_PLAYER_FIRST_TRICK, Theme.BEST_CARD),
     "counting-poignee-chelem": (Theme.BEST_CARD, Theme.SCORING),
     "playing-at-three": (Theme.BEST_CARD,),
+    "irregularities": (Theme.ECART, Theme.FOLLOW_SUIT, Theme.OVERTRUMP, Theme.TRUMP_LED),
 }
 
 # Brings the step's top into view when the step changes (a Next or Back click keeps the

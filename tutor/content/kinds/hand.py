@@ -1,6 +1,7 @@
 """``kind: hand``: judge a whole hand by the count the bots bid with (``tutor.bots.bidding``,
 Noël Chavey's point count): what it counts (``ask: count``), the bid the count gives
-(``ask: bid``), or, at five players, the card to call (``ask: call``)."""
+(``ask: bid``), or, at five players, the card to call (``ask: call``); or by the rules of the
+deal: whether the deal is played or void and dealt again (``ask: redeal``, RULES §2.3)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,13 @@ from tutor.engine import (
     card_name,
     cards_of,
     format_card,
+    has_petit_sec,
     mask_of,
     parse_card,
 )
+
+# The answers to ``ask: redeal``: the deal stands, or it is void and dealt again (petit sec).
+REDEAL_ANSWERS = ("play", "redeal")
 
 
 def bid_code(contract: object) -> str:
@@ -34,12 +39,13 @@ def bid_code(contract: object) -> str:
 
 
 class HandExercise(ExerciseBase):
-    """A whole hand: its count, the bid it gives, or the card to call."""
+    """A whole hand: its count, the bid it gives, the card to call, or whether the deal
+    stands."""
 
     kind: Literal["hand"]
     players: Literal[3, 4, 5] = 4
     hand: CardList
-    ask: Literal["count", "bid", "call"]
+    ask: Literal["count", "bid", "call", "redeal"]
     answer: StrictInt | StrictStr | None = None
 
     @property
@@ -51,7 +57,10 @@ class HandExercise(ExerciseBase):
         return tuple(cards_of(callable_cards(self.hand_mask)))
 
     def expected(self) -> int | str | Card:
-        """The count, the bid's code ('pass' included), or the card to call."""
+        """The count, the bid's code ('pass' included), the card to call, or 'redeal' for a
+        petit sec ('play' otherwise)."""
+        if self.ask == "redeal":
+            return "redeal" if has_petit_sec(self.hand_mask) else "play"
         if self.ask == "count":
             return hand_count(self.hand_mask, self.players).total
         if self.ask == "bid":
@@ -63,7 +72,7 @@ class HandExercise(ExerciseBase):
         if self.ask == "count":
             assert isinstance(expected, int)
             return judge_number(answer, expected)
-        if self.ask == "bid":
+        if self.ask in ("bid", "redeal"):
             stated = str(answer).strip().lower() if answer is not None else ""
             right = stated == expected
             return Verdict(right, RIGHT if right else NOT_ACCEPTED, (), expected)
@@ -94,6 +103,13 @@ class HandExercise(ExerciseBase):
             elif self.answer != expected:
                 r.add(("answer",), f"the count ({hand_count(self.hand_mask, self.players).total})"
                                    f" gives {expected}, not {self.answer}")
+        elif self.ask == "redeal":
+            if self.answer not in REDEAL_ANSWERS:
+                r.add(("answer",), f"the answer to ask: redeal is {' or '.join(REDEAL_ANSWERS)}")
+            elif self.answer != expected:
+                sec = "petit sec" if expected == "redeal" else "no petit sec"
+                r.add(("answer",), f"the hand has {sec}: the engine gives {expected}, "
+                                   f"not {self.answer}")
         else:
             self._check_call(r, expected)
         return r.issues
@@ -117,5 +133,7 @@ class HandExercise(ExerciseBase):
             return str(expected)
         if self.ask == "bid":
             return say(f"contracts.{expected}")
+        if self.ask == "redeal":
+            return say(f"exercise.redeal_{expected}")
         assert isinstance(expected, int)
         return card_name(expected, lang)

@@ -1,5 +1,6 @@
 """``kind: hand``: a whole hand shown, answered with its count (a number), the bid the count
-gives (one bid) or, at five players, the card to call (one of the cards the rules allow).
+gives (one bid), at five players the card to call (one of the cards the rules allow), or
+whether the deal is played or dealt again.
 With the solution (asked for, or after a second wrong try), and once right, the count is shown
 item by item."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.bots import hand_count
-from tutor.content.kinds.hand import HandExercise
+from tutor.content.kinds.hand import REDEAL_ANSWERS, HandExercise
 from tutor.content.verdict import NOT_ACCEPTED, Verdict
 from tutor.engine import card_name
 from tutor.ui.coach_text import count_text
@@ -28,6 +29,11 @@ def draw_hand(ex: HandExercise, key: str, lang: str, highlight: object) -> objec
         chosen = st.pills(t(lang, "exercise.choose_bid"), BIDS, selection_mode="single",
                           format_func=lambda code: t(lang, f"contracts.{code}"),
                           key=f"{key}-bid")
+    elif ex.ask == "redeal":
+        chosen = st.pills(t(lang, "exercise.choose_redeal"), REDEAL_ANSWERS,
+                          selection_mode="single",
+                          format_func=lambda code: t(lang, f"exercise.redeal_{code}"),
+                          key=f"{key}-redeal")
     else:
         chosen = st.pills(t(lang, "exercise.choose_call"), ex.callable(), selection_mode="single",
                           format_func=lambda card: card_name(card, lang), key=f"{key}-call")
@@ -41,7 +47,8 @@ def draw_hand(ex: HandExercise, key: str, lang: str, highlight: object) -> objec
 def hand_sentence(ex: HandExercise, verdict: Verdict, answer: object, lang: str,
                   solution: bool) -> str | None:
     if verdict.code == NOT_ACCEPTED:
-        return t(lang, "verdict.wrong_bid" if ex.ask == "bid" else "verdict.wrong_call")
+        return t(lang, {"bid": "verdict.wrong_bid", "redeal": "verdict.wrong_redeal"}.get(
+            ex.ask, "verdict.wrong_call"))
     return None
 
 
