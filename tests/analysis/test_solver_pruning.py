@@ -155,19 +155,3 @@ def test_a_solver_refuses_a_position_of_another_deal() -> None:
     _, other = start(second.position())
     with pytest.raises(ValueError, match="another deal"):
         solver.test(other, 0, 1)
-
-
-WITHOUT_CUTOFFS = dataclasses.replace(PRUNING, transposition_cutoffs=False)
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=examples(10), deadline=None)
-@given(seed=st.integers(0, 10**6), tricks_left=st.integers(4, 6), in_trick=st.integers(0, 4))
-def test_transposition_cutoffs_leave_every_cards_value_unchanged_deeper(
-    players: int, seed: int, tricks_left: int, in_trick: int
-) -> None:
-    # The cutoffs need a table entry two tricks ahead of a trick's last card: deeper positions
-    # than the test above, where a cutoff taken on the wrong side of the window shows.
-    deal = with_excuse_and_petit(players, seed, tricks_left, in_trick % players)
-    with_cutoffs = values_by_card(deal, PRUNING)
-    assert with_cutoffs == values_by_card(deal, WITHOUT_CUTOFFS), format_position(deal.position())

@@ -467,16 +467,11 @@ class Pruning:
     master_trumps: bool = True  # bounds from the trumps that must win their tricks
     merged_low_cards: bool = True  # one table entry for layouts that differ in low cards only
     quick_tricks: bool = True  # bounds from the tricks the player on lead can cash at once
-    # Before the last card of a trick is searched, any card whose next trick's start is in the
-    # table (or the reach table) with a value that already decides the test ends the search.
-    transposition_cutoffs: bool = True
 
 
 PRUNING = Pruning()  # what the solver uses unless told otherwise
 # The search before them.
-NO_PRUNING = Pruning(
-    master_trumps=False, merged_low_cards=False, quick_tricks=False, transposition_cutoffs=False
-)
+NO_PRUNING = Pruning(master_trumps=False, merged_low_cards=False, quick_tricks=False)
 
 # The cards worth half a point whose rank only matters against each other: a suit's 1 to 10
 # (all below its honours) and the trumps 2 to 20 (between the Petit and the 21).
@@ -657,7 +652,6 @@ class Solver:
         half = HALF_POINTS
         # History heuristic: how often (weighted by depth) a card refuted its siblings.
         history = [0] * 78
-        use_etc = self.pruning.transposition_cutoffs
         solver = self
         check_every = 2048
         first_check = check_every if self.node_limit is None else min(check_every, self.node_limit)
@@ -799,65 +793,6 @@ class Solver:
             chelem = chelem_outcome(announced, attack_all, defence_all)
             return score_of(points + end.points, oudlers + end.oudlers, end.pab, chelem)
 
-        def known_cutoff(
-            ordered: list[tuple[int, Card]],
-            hands: list[int],
-            seat: int,
-            hand: int,
-            rem: int,
-            trick: tuple[Card, ...],
-            leader: int,
-            points: int,
-            oudlers: int,
-            aw: bool,
-            dw: bool,
-            petit: int,
-            done: int,
-            maximise: int,
-            alpha: int,
-            beta: int,
-        ) -> int | None:
-            """Enhanced transposition cutoffs: a bound the tables already hold for the trick
-            start some last card of the trick leads to, when it decides the test for the
-            player of that card (the attack reaches beta, or the defence holds it to alpha)."""
-            zero_window = monotone and beta == alpha + 1
-            for _order, card in ordered:
-                bit = 1 << card
-                end = trick_end((*trick, card), leader, done, aw, dw, petit)
-                after = rem & ~bit
-                if merge_low:
-                    hands[seat] = hand & ~bit
-                    cards_left = layout(hands, after)
-                    hands[seat] = hand
-                else:
-                    cards_left = after
-                child_points = points + end.points
-                child_oudlers = oudlers + end.oudlers
-                child_aw = aw and end.attack_won
-                child_dw = dw and not end.attack_won
-                entry = table.get(
-                    (cards_left, end.winner, child_points, child_oudlers, child_aw, child_dw,
-                     end.petit)
-                )
-                if entry is not None:
-                    if maximise:
-                        if entry[0] >= beta:
-                            return entry[0]
-                    elif entry[1] <= alpha:
-                        return entry[1]
-                if zero_window:
-                    known = reach.get(
-                        (cards_left, end.winner, child_oudlers, child_aw, child_dw, end.petit,
-                         beta)
-                    )
-                    if known is not None:
-                        if maximise:
-                            if child_points >= known[1]:
-                                return beta
-                        elif child_points <= known[0]:
-                            return alpha
-            return None
-
         def search(
             hands: list[int],
             rem: int,
@@ -968,14 +903,6 @@ class Solver:
             best = -INFINITY if maximise else INFINITY
             best_card = -1
             ends_trick = size == players - 1
-            # The last trick's start is never in the table: no probe before it.
-            if ends_trick and use_etc and done < last_trick - 1:
-                decided = known_cutoff(
-                    ordered, hands, seat, hand, rem, trick, leader, points, oudlers, aw, dw,
-                    petit, done, maximise, alpha, beta,
-                )
-                if decided is not None:
-                    return decided
             weight = (setup_tricks - done) ** 2 << 12
             for _order, card in ordered:
                 hands[seat] = hand & ~(1 << card)
