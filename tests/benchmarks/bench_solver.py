@@ -15,11 +15,14 @@ players - 1 more cards), each position searched twice: without the refinements o
 ``tutor.analysis.solver.Pruning`` (the search before them) and with them. It prints nodes and
 CPU time (median, 90th percentile, worst) for both and the ratio old / new of each; a search
 that reaches ``--budget`` nodes stops there (its figures are then lower bounds) and is counted.
+With ``--without FIELD ...`` the "old" search is ``PRUNING`` with only those refinements
+switched off, to measure one refinement against the search with all the others.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import time
 from dataclasses import dataclass
@@ -83,11 +86,13 @@ def spread(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), p90, ordered[-1]
 
 
-def report_set(players: int, tricks: int, count: int, budget: int | None, each: bool) -> None:
+def report_set(
+    players: int, tricks: int, count: int, budget: int | None, each: bool, before: Pruning
+) -> None:
     old: list[Run] = []
     new: list[Run] = []
     for deal in set_positions(players, tricks, count):
-        old.append(run(deal, NO_PRUNING, budget))
+        old.append(run(deal, before, budget))
         new.append(run(deal, PRUNING, budget))
         if each:
             print(
@@ -125,12 +130,20 @@ def main() -> None:
     parser.add_argument("--sets", action="store_true", help="the target sets, old and new")
     parser.add_argument("--only", nargs="+", default=None, help="sets as PxT, e.g. 4x8 5x8")
     parser.add_argument("--budget", type=int, default=3_000_000, help="nodes per search (sets)")
+    parser.add_argument(
+        "--without", nargs="+", default=None, metavar="FIELD",
+        choices=[f.name for f in dataclasses.fields(Pruning)],
+        help="sets: old is PRUNING with only these refinements off (default: NO_PRUNING)",
+    )
     args = parser.parse_args()
     if args.sets:
-        print("   (median, p90, worst)")
+        before = NO_PRUNING
+        if args.without is not None:
+            before = dataclasses.replace(PRUNING, **{name: False for name in args.without})
+        print(f"   old: {before}\n   new: {PRUNING}\n   (median, p90, worst)")
         for players, tricks in SETS:
             if args.only is None or f"{players}x{tricks}" in args.only:
-                report_set(players, tricks, args.count, args.budget, args.each)
+                report_set(players, tricks, args.count, args.budget, args.each, before)
         return
     print(f"{'players':>7} {'tricks':>6} {'median s':>9} {'worst s':>8} {'nodes':>9} target")
     for players in args.players:
