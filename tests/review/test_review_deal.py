@@ -131,6 +131,34 @@ def test_the_better_cards_line_starts_with_it_and_reaches_the_best_value() -> No
     assert len(card.line) == 4 * (18 - BLUNDER_TRICK) - 1  # the trick's first card was played
 
 
+def test_could_i_have_made_it_plays_best_play_to_the_end_and_the_engine_scores_it() -> None:
+    """At every card judged with all hands visible, the best line from the learner's best card
+    is legal card by card, ends the deal at the card's best value, and says whether the
+    contract is made there: before the thrown Petit the defence could still defeat it, after
+    it no longer."""
+    review = blunder_review()
+    replayed = {t.index: t.before for t in blunder_record().replay(0).tricks}
+    judged = [c for c in review.cards if c.judged]
+    assert judged and all(c.could is not None for c in judged)
+    assert all(c.could is None for c in review.cards if not c.judged)
+    for card in judged:
+        assert card.could is not None
+        assert card.could.line[0] == (0, card.better[0] if card.better else card.card)
+        deal = replayed[card.trick]
+        assert deal is not None
+        deal = deal.copy()
+        for seat, played in card.could.line:
+            assert deal.to_play == seat
+            deal.push(Play(played))
+        assert deal.phase is Phase.FINISHED and deal.taker is not None
+        result = deal.result()
+        assert card.could.made == result.score.made
+        assert card.could.score == card.best == -result.marks[deal.taker] // 3
+    made = {c.trick: c.could.made for c in judged if c.could is not None}
+    assert made[BLUNDER_TRICK] is False  # a trump kept: the defence defeats the contract
+    assert made[BLUNDER_TRICK + 1] is True  # the Petit gone: the taker makes it
+
+
 def test_the_values_are_the_solvers_own_for_the_position() -> None:
     """The review's values agree with ``analyse`` of the same position."""
     moves = petit_thrown_away()

@@ -12,8 +12,10 @@ number of players).
 
 **A playout.** After the choice, every seat plays SimpleBot's rules of thumb until
 ``SOLVE_AT`` tricks are left; the exact open-card solver plays those last tricks. A choice
-made with ``SOLVE_AT`` tricks left or fewer is valued by the solver straight away, so where
-the learner's information is the whole deal (the last trick, say) the value is the exact one.
+made with ``SOLVE_AT`` tricks left or fewer is valued by the solver straight away, and so is a
+card in the last ``WHOLE_DEAL_AT`` tricks when what the learner has seen places every hidden
+card: where the learner's information is the whole deal, the value is the exact open-card one
+(rules of thumb played for a trick or two before the solver would move it).
 
 **Common random numbers.** Every choice is played out on the same deals, with the same
 bots' random draws: the differences between choices are then measured pair by pair, and the
@@ -123,6 +125,7 @@ def more_samples(samples: int) -> int:
     return samples * MORE_SAMPLES // SAMPLES
 
 SOLVE_AT = 3  # tricks left when the exact solver takes over a playout (~1 ms at 4 players)
+WHOLE_DEAL_AT = 5  # tricks left from which a card seen with the whole deal is solved outright
 NODE_LIMIT = 20_000  # a playout's search stops here; the middle of its proven bounds is used
 SEED = 2026
 MAX_REDEALS = 50  # bids: deals drawn again when one has a petit sec (it would be redealt)
@@ -352,6 +355,14 @@ def card_groups(deal: Deal, seat: int, hidden: Hidden) -> list[tuple[Card, ...]]
     return equivalence_classes(setup, root._replace(rem=live), deal.legal_plays())
 
 
+def sees_whole_deal(deal: Deal, hidden: Hidden) -> bool:
+    """What the seat has seen places every card it cannot see (one possible holder each), in
+    the last ``WHOLE_DEAL_AT`` tricks: every deal drawn is the real one, and the solver values
+    it exactly within its node limit."""
+    return (deal.tricks_per_deal - deal.tricks_done <= WHOLE_DEAL_AT
+            and all(holders.bit_count() == 1 for holders in hidden.allowed.values()))
+
+
 def _card_sampler(
     deal: Deal, seat: int, hidden: Hidden, groups: Sequence[tuple[Card, ...]], bot: SimpleBot
 ) -> Sampler:
@@ -361,9 +372,11 @@ def _card_sampler(
         points = mark / taker_share(sample)
         return points if attack else -points
 
+    exact = sees_whole_deal(deal, hidden)
+
     def sampler(rng: random.Random, draws: int) -> list[float]:
         sample = sample_deal(deal, seat, rng, hidden)
-        if sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
+        if exact or sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
             # The solver values every option on one search of the deal drawn.
             solver, root = solver_of(sample)
             return [score(sample, _solve(solver, play(solver.setup, root, g[0])))
@@ -579,6 +592,7 @@ __all__ = [
     "SAMPLES",
     "SEED",
     "SOLVE_AT",
+    "WHOLE_DEAL_AT",
     "DealDrawn",
     "Decision",
     "Expectation",
@@ -597,6 +611,7 @@ __all__ = [
     "play_out",
     "redealt_around",
     "review_rng",
+    "sees_whole_deal",
     "show_how",
     "side_score",
     "solved_mark",
