@@ -23,7 +23,9 @@ from tutor.review.deal import (
     REVIEW_VERSION,
     DealReview,
     Verdict,
+    decision_name,
     review_deal,
+    value_decisions,
     verdict_for,
 )
 
@@ -55,6 +57,40 @@ def petit_thrown_away() -> tuple[str, ...]:
     while deal.phase in WAITING:
         bot_step(deal, bots)
     return DealRecord.of(deal).notation
+
+
+PETIT_INTO_21 = (92, 2, 12)  # (seed, the learner's seat, trick): a defender of a prise
+
+
+@cache
+def petit_into_the_21() -> DealRecord:
+    """SimpleBot everywhere, but at the first trick where the taker's side has played the 21
+    before the learner (seat 2, a defender holding the Petit and other trumps), the learner
+    throws the Petit under it."""
+    seed, seat, trick = PETIT_INTO_21
+    bots = [SimpleBot()] * 4
+    deal = Deal.new(4, seed, DEALER)
+    t21 = parse_card("T21")
+    while not (deal.phase is Phase.PLAYING and deal.to_play == seat and t21 in deal.trick):
+        bot_step(deal, bots)
+    assert len(deal.tricks) == trick and not deal.is_attack(seat)
+    assert deal.is_attack(deal.trick_seats[deal.trick.index(t21)])  # the taker's side's 21
+    assert deal.legal_plays() >> PETIT & 1 and deal.legal_plays() != 1 << PETIT
+    deal.push(Play(PETIT))
+    while deal.phase in WAITING:
+        bot_step(deal, bots)
+    return DealRecord.of(deal)
+
+
+def test_the_petit_thrown_into_the_opponents_21_is_a_blunder_by_what_the_learner_knew() -> None:
+    """Valued as the review values it (its deals per decision and seed): the Petit given to
+    the taker's side loses at least a blunder's worth against keeping it."""
+    _, seat, trick = PETIT_INTO_21
+    name = decision_name(trick)
+    valued = value_decisions(petit_into_the_21(), seat, wanted=name)[name]
+    assert valued.played.moves == ("play:T1",)
+    assert valued.verdict is Verdict.BLUNDER and valued.loss >= 15
+    assert "play:T1" not in valued.best.moves
 
 
 def blunder_record() -> DealRecord:
