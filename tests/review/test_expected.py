@@ -58,7 +58,7 @@ def test_a_gap_the_same_in_every_deal_is_the_loss_whatever_the_deals_noise() -> 
                          constant_gap(7.0), random.Random(1), 12, 36)  # type: ignore[arg-type]
     assert valued.error == pytest.approx(0.0, abs=1e-9)
     assert valued.loss == pytest.approx(7.0) and valued.verdict is Verdict.MISTAKE
-    assert valued.samples == 12  # settled at once: no more deals drawn
+    assert valued.samples == 36  # a label is only given on the larger count of deals
     assert valued.best.moves == ("play:T1",) and valued.played.moves == ("play:T2",)
 
 
@@ -68,6 +68,27 @@ def test_a_gap_the_samples_cannot_tell_from_noise_is_not_called_a_mistake() -> N
     assert valued.samples == 36  # unsettled after 12: dealt 36
     assert valued.loss == max(0.0, valued.gap - 2 * valued.error)
     assert valued.verdict is None
+
+
+def test_the_chosen_option_first_on_a_few_deals_is_dealt_more_where_another_may_be_better(
+) -> None:
+    """The learner's option comes first on the first deals, so its gap to the best is zero
+    there (seed 1: by 0.35 on the first 12); the other option's gap to it could still be an
+    inaccuracy's worth: more deals."""
+
+    def sampler(rng: random.Random, draws: int) -> list[float]:
+        base = rng.gauss(0, 30)
+        return [base + rng.gauss(0, 20), base]
+
+    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1, sampler,
+                         random.Random(1), 12, 36)  # type: ignore[arg-type]
+    assert valued.samples == 36
+
+
+def test_an_option_clearly_no_worse_than_any_other_is_settled_on_the_first_deals() -> None:
+    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 0,
+                         constant_gap(20.0), random.Random(5), 12, 36)  # type: ignore[arg-type]
+    assert valued.samples == 12 and valued.loss == 0 and valued.verdict is None
 
 
 def test_the_chosen_option_when_best_loses_nothing() -> None:

@@ -83,7 +83,8 @@ from tutor.review.expected import (
 # Stored with a review: a review made by other rules, cut-offs or measures is redone. 2: the
 # learner's information (expected scores), every number in points of the deal's score; 3: the
 # call, the écart, the chelem and the poignée valued too; 4: "could I have made it?" at every
-# card judged with all hands visible, and a card seen with the whole deal solved outright.
+# card judged with all hands visible, a card seen with the whole deal solved outright, and
+# a label only given on the larger count of deals.
 REVIEW_VERSION = 4
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
