@@ -163,6 +163,10 @@ def test_the_thrown_petit_shows_the_blunder_and_the_better_trump(mine: LearnerSt
         f"Show me how: {card_name(parse_card('T17'), 'en')}, then the computer players"]
     assert "Played this way, the deal ends at" in shown
     assert f"Better: {card_name(parse_card('T17'), 'en')}" in shown
+    # "could I have made it?": best play with all hands visible defeats the contract from here
+    assert "Could I have made it? With all hands visible" in [e.label for e in at.expander]
+    assert ("Yes: with all hands visible and best play from here, your side defeats the "
+            "contract, at **45** points") in shown
     assert "Your Petit was caught" in shown  # the coach's remark stays beside the verdict
     # the last trick is the end: forward is disabled there
     at.session_state["review-state"].tricks[(game_id, 1)] = 17

@@ -1,6 +1,7 @@
 """The deal review page's graph and "show me how" in a real browser: the evaluation graph is
-drawn, and "show me how" opens on the deal played on from the better card; at a desktop and a
-phone size in both languages (screenshots in tests/output/screenshots/review/)."""
+drawn, "show me how" opens on the deal played on from the better card, and "could I have made
+it?" beside it on the best line with all hands visible; at a desktop and a phone size in both
+languages (screenshots in tests/output/screenshots/review/)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ WAIT = 120_000  # ms: the first visit waits for the workers' review
 SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
 WORDS = {
     "en": {"graph": "Your expected score after each decision", "how": "Show me how",
-           "trick": f"Trick {BLUNDER_TRICK + 1} of 18"},
+           "trick": f"Trick {BLUNDER_TRICK + 1} of 18", "could": "Could I have made it?",
+           "yes": "Yes: with all hands visible"},
     "it": {"graph": "Il tuo punteggio atteso dopo ogni decisione", "how": "Fammi vedere",
-           "trick": f"Presa {BLUNDER_TRICK + 1} di 18"},
+           "trick": f"Presa {BLUNDER_TRICK + 1} di 18", "could": "Potevo farcela?",
+           "yes": "Sì: a carte scoperte"},
 }
 
 
@@ -53,3 +56,9 @@ def test_the_graph_is_drawn_and_show_me_how_plays_on(
         assert how.locator(".review-how svg").count() >= 4
         how.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"show-how-{size}-{lang}.png"))
+        could = page.locator("details").filter(has_text=words["could"]).first
+        could.locator("summary").click()
+        expect(could.get_by_text(words["yes"])).to_be_visible(timeout=WAIT)
+        assert could.locator(".review-could svg").count() >= 4  # the best line, drawn
+        could.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"could-{size}-{lang}.png"))

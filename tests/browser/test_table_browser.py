@@ -714,3 +714,63 @@ def test_the_chien_put_aside_is_clear_of_the_hint_and_coach_buttons_and_the_seat
             seen = other.bounding_box()
             assert seen is None or not overlaps(rect, seen), (selector, rect, seen)
     shot(page, f"chien-aside-{size}")
+
+
+def hint_said(page: Any, start: str) -> None:
+    """Wait until the table's hint box (in its shadow root or not) says a sentence that
+    starts with ``start``."""
+    page.wait_for_function(
+        """(start) => [...document.querySelectorAll('*')].map((e) => e.shadowRoot)
+            .filter(Boolean).map((r) => r.querySelector('.tt-hint-box')).filter(Boolean)
+            .concat([...document.querySelectorAll('.tt-hint-box')])
+            .some((b) => !b.hidden && b.textContent.startsWith(start))""",
+        arg=start,
+        timeout=60_000,
+    )
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_coachs_remarks_after_a_trick_stay_open_above_their_button_while_a_hint_shows(
+    sized: Callable[[str], Any], server: str, size: str
+) -> None:
+    """At the first card after a trick the coach remarked on (the coach always on, as a new
+    game has it), its drawer opened: a hint asked shows its sentence below the felt, and the
+    coach's remarks stay open on the felt, word for word, just above their Coach button as
+    before (the felt gives the sentence its room, and the button and drawer move up with the
+    felt's edge), clear of the sentence, in view."""
+    page = sized(size)
+    state = open_table(page, server, "seed=4&players=4&speed=instant")
+    state = act(page, '.tt-action[data-action="bid:pass"]')
+    coach = page.locator(f"{TABLE} .tt-coach")
+    for _ in range(17):  # cards played until a trick the coach has something to say on
+        if coach.is_visible():
+            break
+        click_card(page, page.locator(f'{TABLE} .tt-card[data-playable="true"]').first)
+        state = settle(page, state["state"])
+    assert coach.is_visible() and state["mode"] == "play", state
+    coach.click()
+    drawer = page.locator(f"{TABLE} .tt-coach-box")
+    drawer.wait_for(state="visible")
+    words = drawer.text_content()
+    before = drawer.bounding_box()
+    button = coach.bounding_box()
+    assert words and before is not None and button is not None
+    page.locator(f"{TABLE} .tt-hint").click()
+    hint_said(page, "By what you can know")
+    page.wait_for_timeout(300)  # the felt lays itself out again around the sentence
+    shot(page, f"hint-coach-{size}")
+    box = page.locator(f"{TABLE} .tt-hint-box").bounding_box()
+    after = drawer.bounding_box()
+    moved = coach.bounding_box()
+    assert box is not None and after is not None and moved is not None
+    assert drawer.is_visible() and drawer.text_content() == words
+    assert not overlaps(after, box), (after, box)
+    width, height = SIZES[size]
+    assert after["y"] >= 0 and after["y"] + after["height"] <= height, after
+    assert after["x"] >= 0 and after["x"] + after["width"] <= width, after
+    # beside its button as before: the same column, the same gap above it, the same size
+    assert after["x"] == pytest.approx(before["x"], abs=1), (before, after)
+    assert moved["y"] - after["y"] == pytest.approx(button["y"] - before["y"], abs=1), (
+        before, button, after, moved)
+    assert (after["width"], after["height"]) == pytest.approx(
+        (before["width"], before["height"]), abs=1), (before, after)

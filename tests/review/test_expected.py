@@ -17,6 +17,7 @@ from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step, play_deal
 from tutor.engine import Bid, Contract, Deal, DealRecord
 from tutor.review.expected import (
+    WHOLE_DEAL_AT,
     Decision,
     Verdict,
     count_bid,
@@ -26,6 +27,9 @@ from tutor.review.expected import (
     learner_bid,
     option_cards,
     review_rng,
+    sees_whole_deal,
+    taker_share,
+    verdict_for,
 )
 
 FEW = {"samples": 3, "more": 3}
@@ -54,7 +58,7 @@ def test_a_gap_the_same_in_every_deal_is_the_loss_whatever_the_deals_noise() -> 
                          constant_gap(7.0), random.Random(1), 12, 36)  # type: ignore[arg-type]
     assert valued.error == pytest.approx(0.0, abs=1e-9)
     assert valued.loss == pytest.approx(7.0) and valued.verdict is Verdict.MISTAKE
-    assert valued.samples == 12  # settled at once: no more deals drawn
+    assert valued.samples == 36  # a label is only given on the larger count of deals
     assert valued.best.moves == ("play:T1",) and valued.played.moves == ("play:T2",)
 
 
@@ -64,6 +68,27 @@ def test_a_gap_the_samples_cannot_tell_from_noise_is_not_called_a_mistake() -> N
     assert valued.samples == 36  # unsettled after 12: dealt 36
     assert valued.loss == max(0.0, valued.gap - 2 * valued.error)
     assert valued.verdict is None
+
+
+def test_the_chosen_option_first_on_a_few_deals_is_dealt_more_where_another_may_be_better(
+) -> None:
+    """The learner's option comes first on the first deals, so its gap to the best is zero
+    there (seed 1: by 0.35 on the first 12); the other option's gap to it could still be an
+    inaccuracy's worth: more deals."""
+
+    def sampler(rng: random.Random, draws: int) -> list[float]:
+        base = rng.gauss(0, 30)
+        return [base + rng.gauss(0, 20), base]
+
+    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1, sampler,
+                         random.Random(1), 12, 36)  # type: ignore[arg-type]
+    assert valued.samples == 36
+
+
+def test_an_option_clearly_no_worse_than_any_other_is_settled_on_the_first_deals() -> None:
+    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 0,
+                         constant_gap(20.0), random.Random(5), 12, 36)  # type: ignore[arg-type]
+    assert valued.samples == 12 and valued.loss == 0 and valued.verdict is None
 
 
 def test_the_chosen_option_when_best_loses_nothing() -> None:
@@ -125,6 +150,54 @@ def test_where_the_learner_sees_the_whole_deal_the_loss_is_the_open_card_loss(
     best = max(side * v.lower for v in exact.cards) / share
     played = side * (exact.value_of(card).value or 0) / share
     assert valued.error == 0 and valued.loss == best - played  # the open-card loss
+
+
+# Seeded deals played by SimpleBot, scanned whole (the last seat deals): bounded, and holding
+# cards seen with the whole deal 4 and 5 tricks from the end (3 players, seeds 9 and 22).
+SCANNED = [(3, range(24)), (4, range(6)), (5, range(6))]
+
+
+def whole_deal_cards(players: int, seed: int) -> list[tuple[Deal, int, int]]:
+    """Every card of every seat in the last ``WHOLE_DEAL_AT`` tricks of the seeded deal whose
+    hidden cards the seat's information places: (the deal before it, the card, the seat)."""
+    deal = play_deal(players, seed, players - 1)
+    if deal.taker is None:
+        return []
+    record = DealRecord.of(deal)
+    out = []
+    for seat in range(players):
+        for turn in record.replay(seat).tricks:
+            before = turn.before
+            if (before is None or turn.legal is None
+                    or before.tricks_per_deal - turn.index > WHOLE_DEAL_AT):
+                continue
+            if sees_whole_deal(before, hidden_cards(before, seat)):
+                out.append((before, turn.record.cards[turn.record.seats.index(seat)], seat))
+    return out
+
+
+def test_in_the_last_five_tricks_a_card_seen_with_the_whole_deal_gets_the_open_card_verdict(
+) -> None:
+    """Where the two measures coincide (the learner's information is the whole deal), the
+    review's value of every option, its loss and its label are the exact open-card search's,
+    on every such card of the scanned deals, 4 and 5 tricks from the end too (where SimpleBot
+    would otherwise play a trick or two before the solver)."""
+    left = []
+    for players, seeds in SCANNED:
+        for seed in seeds:
+            for before, card, seat in whole_deal_cards(players, seed):
+                valued = expected_card(before, card, rng=random.Random(seed), **FEW)
+                exact = analyse(before)
+                share = taker_share(before)
+                side = 1 if before.is_attack(seat) else -1
+                for option in valued.options:
+                    mark = exact.value_of(option_cards(option)[0]).value
+                    assert mark is not None and option.mean == side * mark / share
+                best = max(side * v.lower for v in exact.cards) / share
+                loss = best - side * (exact.value_of(card).value or 0) / share
+                assert valued.loss == loss and valued.verdict is verdict_for(loss)
+                left.append(before.tricks_per_deal - before.tricks_done)
+    assert {4, 5} <= set(left), sorted(left)  # beyond the playouts' own solver
 
 
 def test_the_same_seed_gives_the_same_values_and_equivalent_cards_are_valued_once() -> None:

@@ -23,7 +23,9 @@ from tutor.review.deal import (
     REVIEW_VERSION,
     DealReview,
     Verdict,
+    decision_name,
     review_deal,
+    value_decisions,
     verdict_for,
 )
 
@@ -55,6 +57,40 @@ def petit_thrown_away() -> tuple[str, ...]:
     while deal.phase in WAITING:
         bot_step(deal, bots)
     return DealRecord.of(deal).notation
+
+
+PETIT_INTO_21 = (92, 2, 12)  # (seed, the learner's seat, trick): a defender of a prise
+
+
+@cache
+def petit_into_the_21() -> DealRecord:
+    """SimpleBot everywhere, but at the first trick where the taker's side has played the 21
+    before the learner (seat 2, a defender holding the Petit and other trumps), the learner
+    throws the Petit under it."""
+    seed, seat, trick = PETIT_INTO_21
+    bots = [SimpleBot()] * 4
+    deal = Deal.new(4, seed, DEALER)
+    t21 = parse_card("T21")
+    while not (deal.phase is Phase.PLAYING and deal.to_play == seat and t21 in deal.trick):
+        bot_step(deal, bots)
+    assert len(deal.tricks) == trick and not deal.is_attack(seat)
+    assert deal.is_attack(deal.trick_seats[deal.trick.index(t21)])  # the taker's side's 21
+    assert deal.legal_plays() >> PETIT & 1 and deal.legal_plays() != 1 << PETIT
+    deal.push(Play(PETIT))
+    while deal.phase in WAITING:
+        bot_step(deal, bots)
+    return DealRecord.of(deal)
+
+
+def test_the_petit_thrown_into_the_opponents_21_is_a_blunder_by_what_the_learner_knew() -> None:
+    """Valued as the review values it (its deals per decision and seed): the Petit given to
+    the taker's side loses at least a blunder's worth against keeping it."""
+    _, seat, trick = PETIT_INTO_21
+    name = decision_name(trick)
+    valued = value_decisions(petit_into_the_21(), seat, wanted=name)[name]
+    assert valued.played.moves == ("play:T1",)
+    assert valued.verdict is Verdict.BLUNDER and valued.loss >= 15
+    assert "play:T1" not in valued.best.moves
 
 
 def blunder_record() -> DealRecord:
@@ -129,6 +165,34 @@ def test_the_better_cards_line_starts_with_it_and_reaches_the_best_value() -> No
     seat, first = card.line[0]
     assert (seat, first) == (0, card.better[0])
     assert len(card.line) == 4 * (18 - BLUNDER_TRICK) - 1  # the trick's first card was played
+
+
+def test_could_i_have_made_it_plays_best_play_to_the_end_and_the_engine_scores_it() -> None:
+    """At every card judged with all hands visible, the best line from the learner's best card
+    is legal card by card, ends the deal at the card's best value, and says whether the
+    contract is made there: before the thrown Petit the defence could still defeat it, after
+    it no longer."""
+    review = blunder_review()
+    replayed = {t.index: t.before for t in blunder_record().replay(0).tricks}
+    judged = [c for c in review.cards if c.judged]
+    assert judged and all(c.could is not None for c in judged)
+    assert all(c.could is None for c in review.cards if not c.judged)
+    for card in judged:
+        assert card.could is not None
+        assert card.could.line[0] == (0, card.better[0] if card.better else card.card)
+        deal = replayed[card.trick]
+        assert deal is not None
+        deal = deal.copy()
+        for seat, played in card.could.line:
+            assert deal.to_play == seat
+            deal.push(Play(played))
+        assert deal.phase is Phase.FINISHED and deal.taker is not None
+        result = deal.result()
+        assert card.could.made == result.score.made
+        assert card.could.score == card.best == -result.marks[deal.taker] // 3
+    made = {c.trick: c.could.made for c in judged if c.could is not None}
+    assert made[BLUNDER_TRICK] is False  # a trump kept: the defence defeats the contract
+    assert made[BLUNDER_TRICK + 1] is True  # the Petit gone: the taker makes it
 
 
 def test_the_values_are_the_solvers_own_for_the_position() -> None:

@@ -9,8 +9,9 @@ conservative loss and its label. This is the review's verdict.
 **With all hands visible**, where it is exact: for every card the solver proves within a
 budget, the value of the card played and of the best card with perfect play afterwards and
 every hand visible, the loss between them, its label, the better card and the line that
-follows it. The cards early in the deal (where the search would take too long) have no such
-verdict.
+follows it; and "could I have made it?" (``CouldMake``): the line of best play by every seat
+from the learner's best card to the end, and whether the taker's contract is made at its end.
+The cards early in the deal (where the search would take too long) have no such verdict.
 
 **Every number is in points of the deal's score**, from the learner's side: what the taker
 wins from (or pays to) each defender, positive when the learner's side gains it. So a loss and
@@ -81,12 +82,36 @@ from tutor.review.expected import (
 
 # Stored with a review: a review made by other rules, cut-offs or measures is redone. 2: the
 # learner's information (expected scores), every number in points of the deal's score; 3: the
-# call, the écart, the chelem and the poignée valued too.
-REVIEW_VERSION = 3
+# call, the écart, the chelem and the poignée valued too; 4: "could I have made it?" at every
+# card judged with all hands visible, a card seen with the whole deal solved outright, and
+# a label only given on the larger count of deals.
+REVIEW_VERSION = 4
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.
 NODE_BUDGET = 60_000
+
+
+@dataclass(frozen=True, slots=True)
+class CouldMake:
+    """"Could I have made it?" at a card the solver judged: with all hands visible and best
+    play by every seat from the learner's decision on, ``line`` the cards to the end of the
+    deal (from the learner's best card, with the seat of each), ``made`` whether the taker's
+    contract is made at its end, ``score`` the learner's side's score there (points of the
+    deal's score: the card's ``best``)."""
+
+    line: tuple[tuple[int, Card], ...]
+    made: bool
+    score: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"line": [[seat, format_card(c)] for seat, c in self.line], "made": self.made,
+                "score": self.score}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> CouldMake:
+        return cls(tuple((int(seat), parse_card(str(c))) for seat, c in data["line"]),
+                   bool(data["made"]), int(data["score"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +124,8 @@ class CardReview:
     ``best`` are the learner's side's score after the card played and after the best card,
     ``loss`` the difference (all in points of the deal's score), ``verdict`` its label,
     ``better`` the best cards (empty when the card played was one of them), ``line`` the
-    cards that follow the first better card (from it, with the seat of each). ``forced``: the
+    cards that follow the first better card (from it, with the seat of each), ``could`` the
+    deal's best line from the decision and whether it makes the contract. ``forced``: the
     learner had no real choice (one card, or equivalent cards only)."""
 
     trick: int  # 0-based
@@ -116,6 +142,7 @@ class CardReview:
     nodes: int = 0
     expected: Expectation | None = None
     how: ShownHow | None = None  # a labelled card: the deal played on from the better card
+    could: CouldMake | None = None  # a judged card: the best line with all hands visible
 
     @property
     def label(self) -> Verdict | None:
@@ -141,6 +168,7 @@ class CardReview:
                 "line": [[seat, format_card(c)] for seat, c in self.how.line],
                 "score": self.how.score,
             },
+            "could": None if self.could is None else self.could.to_data(),
         }
 
     @classmethod
@@ -152,6 +180,7 @@ class CardReview:
         verdict = data.get("verdict")
         expected = data.get("expected")
         how = data.get("how")
+        could = data.get("could")
         return cls(
             trick=int(data["trick"]),
             card=parse_card(str(data["card"])),
@@ -169,6 +198,7 @@ class CardReview:
             how=None if how is None else ShownHow(
                 tuple((int(seat), parse_card(str(c))) for seat, c in how["line"]),
                 int(how["score"])),
+            could=None if could is None else CouldMake.from_data(could),
         )
 
 
@@ -325,13 +355,13 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
     played = solver.solve(play(setup, root, turn.card), None, best)
     loss = _score(turn.position, best, attack) - _score(turn.position, played, attack)
     better: tuple[Card, ...] = ()
-    line: tuple[tuple[int, Card], ...] = ()
     if played != best:
         better = tuple(
             c for group in groups if _keeps(solver, play(setup, root, group[0]), best, attack)
             for c in group
         )
-        line = ((seat, better[0]), *_line(solver, play(setup, root, better[0]), best))
+    first = better[0] if better else turn.card
+    best_line = ((seat, first), *_line(solver, play(setup, root, first), best))
     return CardReview(
         trick=turn.trick,
         card=turn.card,
@@ -343,9 +373,20 @@ def _judge(solver: Solver, turn: _Turn, node_budget: int) -> CardReview:
         loss=loss,
         verdict=verdict_for(loss),
         better=better,
-        line=line,
+        line=best_line if better else (),
         nodes=solver.nodes - before,
+        could=CouldMake(best_line, _made(turn.before, best_line),
+                        _score(turn.position, best, attack)),
     )
+
+
+def _made(before: Deal, line: tuple[tuple[int, Card], ...]) -> bool:
+    """Whether the taker's contract is made once ``line`` is played from ``before`` to the
+    end of the deal (the engine checks each card and scores it)."""
+    deal = before.copy()
+    for _, card in line:
+        deal.push(Play(card))
+    return deal.result().score.made
 
 
 def decision_name(trick: int | None) -> str:
@@ -557,6 +598,7 @@ __all__ = [
     "NODE_BUDGET",
     "REVIEW_VERSION",
     "CardReview",
+    "CouldMake",
     "DealReview",
     "Verdict",
     "coach_only",

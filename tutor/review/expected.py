@@ -12,8 +12,10 @@ number of players).
 
 **A playout.** After the choice, every seat plays SimpleBot's rules of thumb until
 ``SOLVE_AT`` tricks are left; the exact open-card solver plays those last tricks. A choice
-made with ``SOLVE_AT`` tricks left or fewer is valued by the solver straight away, so where
-the learner's information is the whole deal (the last trick, say) the value is the exact one.
+made with ``SOLVE_AT`` tricks left or fewer is valued by the solver straight away, and so is a
+card in the last ``WHOLE_DEAL_AT`` tricks when what the learner has seen places every hidden
+card: where the learner's information is the whole deal, the value is the exact open-card one
+(rules of thumb played for a trick or two before the solver would move it).
 
 **Common random numbers.** Every choice is played out on the same deals, with the same
 bots' random draws: the differences between choices are then measured pair by pair, and the
@@ -22,8 +24,15 @@ noise of the deals drawn mostly cancels.
 **The loss, conservatively.** The best choice is the one with the highest mean; the loss of
 the learner's choice is the mean of its paired gap to the best, *minus twice the gap's
 standard error*, floored at 0. A difference the samples cannot tell from noise is never called
-a mistake. Where that lower bound and the upper one (``+ 2`` standard errors) would give
-different labels, the decision is dealt ``MORE_SAMPLES`` deals instead of ``SAMPLES``.
+a mistake. A decision is left at its first ``SAMPLES`` deals only where no option could be
+better than the learner's by an inaccuracy's worth (the upper end, ``+ 2`` standard errors, of
+every option's paired gap to it below the smallest cut-off); every other decision, every label
+included, is dealt ``MORE_SAMPLES`` deals. A dozen deals cannot settle a label: a deal's score
+swings by a contract's worth when one is turned, so a few deals can hide a difference or show
+one too large, and when the learner's choice happens to come first on them its gap to itself
+is zero whatever the others are worth (measured on 5-player deals with another sampling seed:
+the labels that changed had mostly been given on a dozen deals, ``bench_review.py
+--stability``).
 
 **The labels** (``CUTOFFS``, the same at every contract and player count): an inaccuracy
 loses at least 3 points of the deal's score, a mistake 6 (a king's worth of card points at a
@@ -123,6 +132,7 @@ def more_samples(samples: int) -> int:
     return samples * MORE_SAMPLES // SAMPLES
 
 SOLVE_AT = 3  # tricks left when the exact solver takes over a playout (~1 ms at 4 players)
+WHOLE_DEAL_AT = 5  # tricks left from which a card seen with the whole deal is solved outright
 NODE_LIMIT = 20_000  # a playout's search stops here; the middle of its proven bounds is used
 SEED = 2026
 MAX_REDEALS = 50  # bids: deals drawn again when one has a petit sec (it would be redealt)
@@ -280,16 +290,28 @@ def _figures(values: Values, chosen: int) -> tuple[int, float, float]:
     standard error."""
     means = [fmean(v) for v in values]
     best = max(range(len(values)), key=lambda i: (means[i], i == chosen))
-    gaps = [b - c for b, c in zip(values[best], values[chosen], strict=True)]
+    return best, *_paired(values[best], values[chosen])
+
+
+def _paired(better: list[float], chosen: list[float]) -> tuple[float, float]:
+    """The mean of the paired gaps ``better - chosen`` and its standard error."""
+    gaps = [b - c for b, c in zip(better, chosen, strict=True)]
     n = len(gaps)
     gap = fmean(gaps)
     spread = math.sqrt(sum((g - gap) ** 2 for g in gaps) / (n - 1)) if n > 1 else 0.0
-    return best, gap, spread / math.sqrt(n)
+    return gap, spread / math.sqrt(n)
 
 
-def _settled(gap: float, error: float) -> bool:
-    """The label is the same at both ends of the gap's two-standard-error interval."""
-    return verdict_for(max(0.0, gap - 2 * error)) == verdict_for(max(0.0, gap + 2 * error))
+def _clearly_unlabelled(values: Values, chosen: int) -> bool:
+    """No option could be better than the chosen one by an inaccuracy's worth: the upper end
+    of each option's paired gap to it (two standard errors) is below the smallest cut-off."""
+    smallest = CUTOFFS[-1][1]
+    for i, option in enumerate(values):
+        if i != chosen:
+            gap, error = _paired(option, values[chosen])
+            if gap + 2 * error >= smallest:
+                return False
+    return True
 
 
 def expectation(
@@ -302,8 +324,9 @@ def expectation(
     more: int,
     deadline: Deadline = NO_DEADLINE,
 ) -> Expectation:
-    """The options valued over ``samples`` deals (``more`` where the label is not settled);
-    ``OverBudget`` when ``deadline`` passes between two deals."""
+    """The options valued over ``samples`` deals (``more`` unless no option could be an
+    inaccuracy's worth better than the chosen one); ``OverBudget`` when ``deadline`` passes
+    between two deals."""
     if samples < 2 or more < samples:
         raise ValueError(f"{samples} then {more} samples: at least 2, then as many or more")
     values: Values = [[] for _ in options]
@@ -315,10 +338,9 @@ def expectation(
                 values[i].append(value)
 
     draw(samples)
-    best, gap, error = _figures(values, chosen)
-    if len(options) > 1 and not _settled(gap, error):
+    if len(options) > 1 and not _clearly_unlabelled(values, chosen):
         draw(more - samples)
-        best, gap, error = _figures(values, chosen)
+    best, gap, error = _figures(values, chosen)
     loss = max(0.0, gap - 2 * error)
     order = sorted(range(len(options)), key=lambda i: (i != best, -fmean(values[i]), i))
     return Expectation(
@@ -352,6 +374,14 @@ def card_groups(deal: Deal, seat: int, hidden: Hidden) -> list[tuple[Card, ...]]
     return equivalence_classes(setup, root._replace(rem=live), deal.legal_plays())
 
 
+def sees_whole_deal(deal: Deal, hidden: Hidden) -> bool:
+    """What the seat has seen places every card it cannot see (one possible holder each), in
+    the last ``WHOLE_DEAL_AT`` tricks: every deal drawn is the real one, and the solver values
+    it exactly within its node limit."""
+    return (deal.tricks_per_deal - deal.tricks_done <= WHOLE_DEAL_AT
+            and all(holders.bit_count() == 1 for holders in hidden.allowed.values()))
+
+
 def _card_sampler(
     deal: Deal, seat: int, hidden: Hidden, groups: Sequence[tuple[Card, ...]], bot: SimpleBot
 ) -> Sampler:
@@ -361,9 +391,11 @@ def _card_sampler(
         points = mark / taker_share(sample)
         return points if attack else -points
 
+    exact = sees_whole_deal(deal, hidden)
+
     def sampler(rng: random.Random, draws: int) -> list[float]:
         sample = sample_deal(deal, seat, rng, hidden)
-        if sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
+        if exact or sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
             # The solver values every option on one search of the deal drawn.
             solver, root = solver_of(sample)
             return [score(sample, _solve(solver, play(solver.setup, root, g[0])))
@@ -579,6 +611,7 @@ __all__ = [
     "SAMPLES",
     "SEED",
     "SOLVE_AT",
+    "WHOLE_DEAL_AT",
     "DealDrawn",
     "Decision",
     "Expectation",
@@ -597,6 +630,7 @@ __all__ = [
     "play_out",
     "redealt_around",
     "review_rng",
+    "sees_whole_deal",
     "show_how",
     "side_score",
     "solved_mark",

@@ -159,6 +159,7 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     if card.expected is not None:
         _by_what_you_knew(card.expected, lang)
         _show_how(review, card, trick_index, lang)
+    _could_i_have_made_it(review, card, trick_index, lang)
     _with_all_hands_visible(review, card, trick_index, lang, coached=bool(remarks))
     if remarks:
         st.markdown(f"**{t(lang, 'review.coach')}**")
@@ -204,6 +205,26 @@ def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str)
             )
         if review.final is not None:
             st.markdown(t(lang, "review.how.score", score=card.how.score, final=review.final))
+
+
+def _could_i_have_made_it(review: DealReview, card: CardReview, trick_index: int,
+                          lang: str) -> None:
+    """A card the solver judged: whether best play by everyone from it, every hand visible,
+    makes the contract (for the learner's side: made, or defeated), and that line."""
+    if card.could is None:
+        return
+    won = card.could.made == card.attack  # the learner's side wins the deal on that line
+    answer = f"review.could.{'attack' if card.attack else 'defence'}_{'yes' if won else 'no'}"
+    with st.expander(t(lang, "review.could.heading"), icon=":material/visibility:"):
+        st.caption(t(lang, "review.could.note"))
+        if review.final is not None:
+            st.markdown(t(lang, answer, score=card.could.score, final=review.final))
+        for chunk in line_tricks(review, trick_index, card.could.line):
+            st.markdown(
+                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                   css_class="review-could"),
+                unsafe_allow_html=True,
+            )
 
 
 def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
