@@ -63,7 +63,7 @@ from tutor.ui.coach_text import remark_text
 from tutor.ui.i18n import t
 from tutor.ui.registry import page
 from tutor.ui.session import store
-from tutor.ui.words import contract_label, seat_name
+from tutor.ui.words import MINUS, contract_label, seat_name
 
 CARD = 56
 LINE_CARD = 40
@@ -137,8 +137,13 @@ def line_tricks(review: DealReview, trick_index: int, line: Sequence[tuple[int, 
 
 def points(value: float) -> str:
     """A score or a loss in points of the deal's score, as the page writes it (one decimal:
-    an average over deals)."""
-    return f"{value:.1f}"
+    an average over deals; a negative one with the typographic minus, as the lessons write)."""
+    return f"{value:.1f}".replace("-", MINUS)
+
+
+def deal_score(value: int) -> str:
+    """A deal's score for the learner's side in a sentence: '45', '−32'."""
+    return str(value).replace("-", MINUS)
 
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
@@ -204,7 +209,8 @@ def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str)
                 unsafe_allow_html=True,
             )
         if review.final is not None:
-            st.markdown(t(lang, "review.how.score", score=card.how.score, final=review.final))
+            st.markdown(t(lang, "review.how.score", score=deal_score(card.how.score),
+                          final=deal_score(review.final)))
 
 
 def _could_i_have_made_it(review: DealReview, card: CardReview, trick_index: int,
@@ -218,7 +224,8 @@ def _could_i_have_made_it(review: DealReview, card: CardReview, trick_index: int
     with st.expander(t(lang, "review.could.heading"), icon=":material/visibility:"):
         st.caption(t(lang, "review.could.note"))
         if review.final is not None:
-            st.markdown(t(lang, answer, score=card.could.score, final=review.final))
+            st.markdown(t(lang, answer, score=deal_score(card.could.score),
+                          final=deal_score(review.final)))
         for chunk in line_tricks(review, trick_index, card.could.line):
             st.markdown(
                 cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
