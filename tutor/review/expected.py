@@ -30,9 +30,9 @@ every option's paired gap to it below the smallest cut-off); every other decisio
 included, is dealt ``MORE_SAMPLES`` deals. A dozen deals cannot settle a label: a deal's score
 swings by a contract's worth when one is turned, so a few deals can hide a difference or show
 one too large, and when the learner's choice happens to come first on them its gap to itself
-is zero whatever the others are worth (measured on 5-player deals with another sampling seed:
-the labels that changed had mostly been given on a dozen deals, ``bench_review.py
---stability``).
+is zero whatever the others are worth. (With another sampling seed, ``bench_review.py
+--stability``, the 5-player labels that still change are mostly given on the larger count,
+near a cut-off: docs/performance.md.)
 
 **The labels** (``CUTOFFS``, the same at every contract and player count): an inaccuracy
 loses at least 3 points of the deal's score, a mistake 6 (a king's worth of card points at a
@@ -392,14 +392,20 @@ def _card_sampler(
         return points if attack else -points
 
     exact = sees_whole_deal(deal, hidden)
+    solved: list[float] = []  # the whole deal seen: every draw is the real deal, solved once
 
     def sampler(rng: random.Random, draws: int) -> list[float]:
+        if solved:
+            return list(solved)
         sample = sample_deal(deal, seat, rng, hidden)
         if exact or sample.tricks_per_deal - sample.tricks_done <= SOLVE_AT:
             # The solver values every option on one search of the deal drawn.
             solver, root = solver_of(sample)
-            return [score(sample, _solve(solver, play(solver.setup, root, g[0])))
-                    for g in groups]
+            values = [score(sample, _solve(solver, play(solver.setup, root, g[0])))
+                      for g in groups]
+            if exact:
+                solved.extend(values)
+            return values
         out = []
         for group in groups:
             played = sample.copy()
