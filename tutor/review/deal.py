@@ -92,6 +92,17 @@ REVIEW_VERSION = 4
 NODE_BUDGET = 60_000
 
 
+Line = tuple[tuple[int, Card], ...]  # cards with the seat of each, as a review stores a line
+
+
+def _line_data(line: Line) -> list[list[Any]]:
+    return [[seat, format_card(c)] for seat, c in line]
+
+
+def _line_of(data: Any) -> Line:
+    return tuple((int(seat), parse_card(str(c))) for seat, c in data)
+
+
 @dataclass(frozen=True, slots=True)
 class CouldMake:
     """"Could I have made it?" at a card the solver judged: with all hands visible and best
@@ -105,12 +116,12 @@ class CouldMake:
     score: int
 
     def to_data(self) -> dict[str, Any]:
-        return {"line": [[seat, format_card(c)] for seat, c in self.line], "made": self.made,
+        return {"line": _line_data(self.line), "made": self.made,
                 "score": self.score}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> CouldMake:
-        return cls(tuple((int(seat), parse_card(str(c))) for seat, c in data["line"]),
+        return cls(_line_of(data["line"]),
                    bool(data["made"]), int(data["score"]))
 
 
@@ -161,11 +172,11 @@ class CardReview:
             "loss": self.loss,
             "verdict": None if self.verdict is None else self.verdict.value,
             "better": [format_card(c) for c in self.better],
-            "line": [[seat, format_card(c)] for seat, c in self.line],
+            "line": _line_data(self.line),
             "nodes": self.nodes,
             "expected": None if self.expected is None else self.expected.to_data(),
             "how": None if self.how is None else {
-                "line": [[seat, format_card(c)] for seat, c in self.how.line],
+                "line": _line_data(self.how.line),
                 "score": self.how.score,
             },
             "could": None if self.could is None else self.could.to_data(),
@@ -192,11 +203,11 @@ class CardReview:
             loss=mark("loss"),
             verdict=None if verdict is None else Verdict(verdict),
             better=tuple(parse_card(str(c)) for c in data.get("better", ())),
-            line=tuple((int(seat), parse_card(str(c))) for seat, c in data.get("line", ())),
+            line=_line_of(data.get("line", ())),
             nodes=int(data.get("nodes", 0)),
             expected=None if expected is None else Expectation.from_data(expected),
             how=None if how is None else ShownHow(
-                tuple((int(seat), parse_card(str(c))) for seat, c in how["line"]),
+                _line_of(how["line"]),
                 int(how["score"])),
             could=None if could is None else CouldMake.from_data(could),
         )
