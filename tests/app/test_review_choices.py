@@ -51,6 +51,12 @@ def test_a_bad_ecart_is_labelled_on_the_page_with_its_why(
     assert words["heading"] in shown
     [panel] = [e for e in at.expander if e.label.startswith(words["panel"])]
     assert words["candidates"] in shown and words["why"] in shown
+    # "show me how": the deal played on from the best écart, the taker and the score said
+    assert t(lang, "review.played_on.note") in shown
+    taker = t(lang, "review.played_on.taker", seat=t(lang, "game.seats.you"), contract="")
+    assert taker.split("(")[0] in shown
+    assert [e for e in at.expander if e.label.startswith(t(lang, "review.how.heading",
+                                                           best="|").split("|")[0])]
     labelled = [e.value for e in at.error] + [e.value for e in at.warning]
     assert any(str(text).startswith(("Blunder", "Mistake", "Inaccuracy", "Errore",
                                      "Imprecisione")) for text in labelled)

@@ -61,9 +61,11 @@ from tutor.review.expected import (
     Decision,
     Expectation,
     Option,
+    PlayedOn,
     Sampler,
     choices_sampler,
     expectation,
+    played_on,
     redealt_around,
 )
 
@@ -99,6 +101,7 @@ class ChoiceReview:
     expected: Expectation
     why: Why
     facts: tuple[tuple[str, int], ...] = ()
+    how: PlayedOn | None = None  # labelled: the deal played on from the best choice
 
     @property
     def decision(self) -> Decision:
@@ -106,12 +109,15 @@ class ChoiceReview:
 
     def to_data(self) -> dict[str, Any]:
         return {"expected": self.expected.to_data(), "why": self.why.value,
-                "facts": [[k, v] for k, v in self.facts]}
+                "facts": [[k, v] for k, v in self.facts],
+                "how": None if self.how is None else self.how.to_data()}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> ChoiceReview:
+        how = data.get("how")
         return cls(Expectation.from_data(data["expected"]), Why(data["why"]),
-                   tuple((str(k), int(v)) for k, v in data.get("facts", ())))
+                   tuple((str(k), int(v)) for k, v in data.get("facts", ())),
+                   None if how is None else PlayedOn.from_data(how))
 
 
 # --- where each decision was ----------------------------------------------------------------
@@ -371,7 +377,8 @@ def review_choice(
     valued = expectation(moment.decision, names, chosen, sampler, rng, samples, more,
                          deadline)
     why, facts = _why(moment, valued)
-    return ChoiceReview(valued, why, facts)
+    how = None if valued.verdict is None else played_on(moment.before, seat, valued.best)
+    return ChoiceReview(valued, why, facts, how)
 
 
 __all__ = [

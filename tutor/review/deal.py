@@ -68,12 +68,14 @@ from tutor.review.expected import (
     SAMPLES,
     SEED,
     Expectation,
+    PlayedOn,
     ShownHow,
     Verdict,
     expected_bid,
     expected_card,
     learner_bid,
     option_cards,
+    played_on,
     review_rng,
     show_how,
     taker_share,
@@ -84,8 +86,9 @@ from tutor.review.expected import (
 # learner's information (expected scores), every number in points of the deal's score; 3: the
 # call, the écart, the chelem and the poignée valued too; 4: "could I have made it?" at every
 # card judged with all hands visible, a card seen with the whole deal solved outright, and
-# a label only given on the larger count of deals.
-REVIEW_VERSION = 4
+# a label only given on the larger count of deals; 5: "show me how" at a labelled bid, call,
+# écart, chelem announcement and poignée too.
+REVIEW_VERSION = 5
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.
@@ -228,6 +231,7 @@ class DealReview:
     bid: Expectation | None = None
     final: int | None = None  # the learner's side's score at the deal's end
     choices: tuple[ChoiceReview, ...] = ()
+    bid_how: PlayedOn | None = None  # a labelled bid: the deal played on from the best bid
 
     def card_in(self, trick: int) -> CardReview | None:
         """The learner's card of trick ``trick`` (0-based), None if out of range."""
@@ -269,6 +273,7 @@ class DealReview:
             "bid": None if self.bid is None else self.bid.to_data(),
             "final": self.final,
             "choices": [c.to_data() for c in self.choices],
+            "bid_how": None if self.bid_how is None else self.bid_how.to_data(),
         }
 
     @classmethod
@@ -287,9 +292,11 @@ class DealReview:
             bid = data.get("bid")
             final = data.get("final")
             choices = tuple(ChoiceReview.from_data(c) for c in data.get("choices", ()))
+            bid_how = data.get("bid_how")
             return cls(players, int(data["learner"]), cards, remarks, int(data.get("nodes", 0)),
                        None if bid is None else Expectation.from_data(bid),
-                       None if final is None else int(final), choices)
+                       None if final is None else int(final), choices,
+                       None if bid_how is None else PlayedOn.from_data(bid_how))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a deal review: {error}") from error
 
@@ -548,8 +555,18 @@ def review_deal(
                 how=_shown_how(turn, expected[decision_name(turn.trick)]))
         for turn in turns
     )
-    return DealReview(record.players, learner, cards, remarks, nodes, expected.get("bid"),
-                      _final_score(record, learner) if turns else None, tuple(choices))
+    bid = expected.get("bid")
+    return DealReview(record.players, learner, cards, remarks, nodes, bid,
+                      _final_score(record, learner) if turns else None, tuple(choices),
+                      _bid_how(record, learner, bid))
+
+
+def _bid_how(record: DealRecord, learner: int, bid: Expectation | None) -> PlayedOn | None:
+    """For a labelled bid, the deal played on from the best bid (``played_on``)."""
+    found = learner_bid(record, learner)
+    if bid is None or bid.verdict is None or found is None:
+        return None
+    return played_on(found[0], learner, bid.best)
 
 
 def _shown_how(turn: _Turn, expected: Expectation) -> ShownHow | None:

@@ -83,7 +83,9 @@ from tutor.engine import (
     FULL_DECK,
     HAND_SIZE,
     Action,
+    AnnounceChelem,
     Bid,
+    Call,
     Card,
     Contract,
     Deal,
@@ -92,7 +94,9 @@ from tutor.engine import (
     Phase,
     Play,
     cards_of,
+    format_card,
     parse_action,
+    parse_card,
 )
 
 
@@ -580,18 +584,80 @@ def show_how(deal: Deal, card: Card) -> ShownHow:
     attack = deal.is_attack(seat)
     played = deal.copy()
     played.push(Play(card))
-    bot = SimpleBot()
-    while played.phase is Phase.PLAYING:
-        turn = played.to_play
-        played.push(bot.choose(played, turn, DecisionRandom(played.seed + len(played.moves))))
-    line = [
-        (seat_of, card_of)
-        for trick in played.tricks[len(deal.tricks):]
-        for seat_of, card_of in zip(trick.seats, trick.cards, strict=True)
-    ][len(deal.trick):]  # from the better card: the trick's earlier cards were played
+    bots_play_on(played)
     assert played.taker is not None
     points = played.result().marks[played.taker] // taker_share(played)
-    return ShownHow(tuple(line), points if attack else -points)
+    return ShownHow(cards_after(deal, played), points if attack else -points)
+
+
+def bots_play_on(played: Deal) -> None:
+    """``played`` (changed) played on to its end, or to its redeal, by SimpleBot in every
+    seat; each choice seeded by the deal and its moves, so the same line every time."""
+    bot = SimpleBot()
+    while played.phase in WAITING:
+        seat = played.to_play if played.phase is Phase.PLAYING else played.current_seat
+        assert seat is not None
+        played.push(bot.choose(played, seat, DecisionRandom(played.seed + len(played.moves))))
+
+
+def cards_after(before: Deal, played: Deal) -> tuple[tuple[int, Card], ...]:
+    """The cards of ``played`` after those of ``before`` (the same deal, earlier), with the
+    seat of each."""
+    return tuple([
+        (seat_of, card_of)
+        for trick in played.tricks[len(before.tricks):]
+        for seat_of, card_of in zip(trick.seats, trick.cards, strict=True)
+    ][len(before.trick):])  # the trick's earlier cards were played before
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOn:
+    """The real deal played on from a better bid, call, écart, chelem announcement or poignée
+    choice (``played_on``): every seat answering by SimpleBot's rules, the learner too.
+    ``taker`` and ``contract`` as the bidding ended (None: everyone passed, the deal is void
+    and dealt again); ``line`` every card played after the choice, with the seat of each;
+    ``score`` the learner's side's score at its end, in points of the deal's score (None:
+    void)."""
+
+    taker: int | None
+    contract: Contract | None
+    line: tuple[tuple[int, Card], ...]
+    score: int | None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"taker": self.taker,
+                "contract": None if self.contract is None else self.contract.code,
+                "line": [[seat, format_card(card)] for seat, card in self.line],
+                "score": self.score}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PlayedOn:
+        taker, contract, score = data["taker"], data["contract"], data["score"]
+        return cls(None if taker is None else int(taker),
+                   None if contract is None else Contract.from_code(str(contract)),
+                   tuple((int(seat), parse_card(str(card))) for seat, card in data["line"]),
+                   None if score is None else int(score))
+
+
+def played_on(before: Deal, seat: int, option: Option) -> PlayedOn:
+    """The real deal ``before`` (``seat``'s decision to make) played on from ``option``, its
+    actions in order, then by the bots to the end. The learner's side is known only once the
+    bidding (and at 5 players the call) is over: the score is read from it at the end."""
+    played = before.copy()
+    for move in option.moves[:1] if _one_of(option) else option.moves:
+        played.push(parse_action(move))
+    bots_play_on(played)
+    if played.phase is Phase.REDEAL or played.taker is None:
+        return PlayedOn(None, None, (), None)
+    points = played.result().marks[played.taker] // taker_share(played)
+    return PlayedOn(played.taker, played.contract, cards_after(before, played),
+                    points if played.is_attack(seat) else -points)
+
+
+def _one_of(option: Option) -> bool:
+    """An option whose moves are equivalent ones (a bid, a call, a card: the first stands for
+    them), not a sequence (an écart's discards, a poignée then the first card)."""
+    return type(parse_action(option.moves[0])) in (Bid, Call, Play, AnnounceChelem)
 
 
 def bid_contract(option: Option) -> Contract | None:
@@ -622,6 +688,7 @@ __all__ = [
     "Decision",
     "Expectation",
     "Option",
+    "PlayedOn",
     "ShownHow",
     "Verdict",
     "bid_contract",
@@ -634,6 +701,7 @@ __all__ = [
     "learner_bid",
     "option_cards",
     "play_out",
+    "played_on",
     "redealt_around",
     "review_rng",
     "sees_whole_deal",

@@ -290,7 +290,7 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame,
     if game.game_id is not None:
         play_again_link(RetryPoint(game.game_id, row.number), lang)
     bid_panel(review, row.record(game.players, game.rules), lang)
-    choices_panel(review, lang, page_state().opened.get(shown))
+    choices_panel(review, game.rules, lang, page_state().opened.get(shown))
     own_decisions_note(shown[0], row.number, kept, lang)
     evaluation_graph(review, lang)
     _jump_list(review, shown, lang)

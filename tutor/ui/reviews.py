@@ -48,6 +48,7 @@ from tutor.review.expected import (
     Decision,
     Expectation,
     Option,
+    PlayedOn,
     bid_contract,
     count_bid,
     learner_bid,
@@ -263,6 +264,32 @@ def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: i
             )
 
 
+def _played_on(review: DealReview, how: PlayedOn | None, best: str, rules: Rules,
+               lang: str) -> None:
+    """A labelled bid, call, écart, chelem announcement or poignée: the deal played on from
+    the best choice, the computer players making every later decision, the learner's too:
+    who took, the cards, and where it ends."""
+    if how is None:
+        return
+    with st.expander(t(lang, "review.how.heading", best=best), icon=":material/play_circle:"):
+        st.caption(t(lang, "review.played_on.note"))
+        final = None if review.final is None else deal_score(review.final)
+        if how.taker is None or how.contract is None or how.score is None:
+            st.markdown(t(lang, "review.played_on.void", final=final or "—"))
+            return
+        st.markdown(t(lang, "review.played_on.taker",
+                      seat=seat_name(how.taker, review.players, lang),
+                      contract=contract_label(rules, how.contract.code, lang)))
+        for chunk in line_tricks(review, 0, how.line):
+            st.markdown(
+                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                   css_class="review-how"),
+                unsafe_allow_html=True,
+            )
+        if final is not None:
+            st.markdown(t(lang, "review.how.score", score=deal_score(how.score), final=final))
+
+
 # --- the bid, the graph, every decision, the cut-offs ---------------------------------------
 def bid_name(option: Option, rules: Rules, lang: str) -> str:
     contract = bid_contract(option)
@@ -294,6 +321,7 @@ def bid_panel(review: DealReview, record: DealRecord, lang: str) -> None:
         st.info(t(lang, "review.bid.by_count"), icon=":material/calculate:")
     else:
         st.success(t(lang, "review.bid.best"), icon=":material/check_circle:")
+    _played_on(review, review.bid_how, best, rules, lang)
     st.dataframe(pd.DataFrame({
         t(lang, "review.bid.option"): [bid_name(o, rules, lang) for o in bid.options],
         t(lang, "review.bid.expected"): [round(o.mean, 1) for o in bid.options],
@@ -324,7 +352,8 @@ def why_text(choice: ChoiceReview, lang: str) -> str:
              played=choice_name(choice.expected.played, lang), **counts)
 
 
-def choices_panel(review: DealReview, lang: str, opened: Decision | None = None) -> None:
+def choices_panel(review: DealReview, rules: Rules, lang: str,
+                  opened: Decision | None = None) -> None:
     """The call, écart, chelem announcement and poignée the learner had: each in its
     expander (``opened``, or a labelled one, open), with the learner's choice and the best
     one, the label, why in a sentence, and every choice's expected score."""
@@ -352,6 +381,7 @@ def choices_panel(review: DealReview, lang: str, opened: Decision | None = None)
             st.markdown(why_text(choice, lang))
             if valued.decision is Decision.ECART:
                 st.caption(t(lang, "review.choice.ecart_note"))
+            _played_on(review, choice.how, best, rules, lang)
             st.dataframe(pd.DataFrame({
                 t(lang, "review.choice.option"): [choice_name(o, lang) for o in valued.options],
                 t(lang, "review.bid.expected"): [round(o.mean, 1) for o in valued.options],
