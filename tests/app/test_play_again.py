@@ -11,9 +11,9 @@ import pytest
 
 from tests.app.conftest import open_app
 from tests.app.test_practice import game_of, open_practice, play_deal, table, texts
-from tests.app.test_review_page import game_data, saved_game
+from tests.app.test_review_page import game_data, saved_game, until_reviewed
 from tests.review.test_review_deal import BLUNDER_SEED, DEALER
-from tutor.engine import DealRecord, cards_of, format_card
+from tutor.engine import DealRecord, Phase, cards_of, format_card
 from tutor.practice import LEARNER, Stage
 from tutor.progress.store import Database, LearnerStore
 from tutor.ui.i18n import t
@@ -151,3 +151,33 @@ def test_after_a_deal_the_practice_review_plays_it_again_from_the_trick_shown(
     assert at.query_params["retry"] == str(game_id)
     at.run()  # the URL's link is the one applied: the deal is not rebuilt
     assert at.session_state["practice-state"] is state
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_play_again_from_the_ecart_opens_the_table_at_the_learners_ecart(
+    mine: LearnerStore, lang: str
+) -> None:
+    from tests.app.test_review_choices import SEED, bad_ecart_game
+    from tests.review.test_choices import bad_ecart_record
+
+    game_id = bad_ecart_game(mine)
+    review = until_reviewed(open_app("review", lang=lang, game=str(game_id), deal="1"))
+    links = [str(link.proto) for link in review.get("page_link")]
+    assert any(t(lang, "game.retry.from_here") in link and "at=ecart" in link
+               for link in links), links
+    at = open_practice(retry=str(game_id), deal="1", at="ecart", lang=lang)
+    deal = game_of(at).deal
+    assert deal.deal.phase is Phase.ECART and deal.deal.current_seat == LEARNER
+    record = bad_ecart_record(SEED)
+    assert deal.deal.moves == record.moves[:len(deal.deal.moves)]
+    assert t(lang, "game.retry.started_ecart", deal=1) in texts(at)
+    assert at.query_params["at"] == "ecart" and "trick" not in at.query_params
+
+
+def test_a_choice_the_saved_deal_lacks_or_a_malformed_one_is_said(mine: LearnerStore) -> None:
+    saved_game(mine)  # the learner defended in it: no écart of theirs
+    at = open_practice(retry="1", deal="1", at="ecart", lang="en")
+    assert t("en", "game.retry.no_decision") in texts(at)
+    at = open_practice(retry="1", deal="1", at="<b>x</b>", lang="en")
+    assert any("at" in w.value for w in at.warning)
+    assert at.session_state["practice-state"].retry is None

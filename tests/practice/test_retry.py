@@ -11,7 +11,15 @@ import pytest
 from tests.practice.test_practice_game import play_learner
 from tutor.engine import DealRecord, Phase
 from tutor.practice import LEARNER, PracticeGame, Stage
-from tutor.practice.retry import NoSuchDecision, RetryPoint, cut_before_card, retry_game
+from tutor.practice.retry import (
+    Choice,
+    NoSuchDecision,
+    RetryPoint,
+    cut_before_card,
+    cut_before_choice,
+    retry_game,
+    retry_record,
+)
 
 
 def finished_game(seed: int = 11, players: int = 4) -> PracticeGame:
@@ -82,3 +90,34 @@ def test_a_deal_or_trick_the_game_does_not_have_is_refused(point: RetryPoint) ->
     with pytest.raises(NoSuchDecision):
         retry_game(game, RetryPoint(point.game_id, game.rows[-1].number if point.deal == 1
                                     else point.deal, point.trick))
+
+
+@pytest.mark.parametrize("choice", list(Choice))
+def test_a_cut_before_a_choice_leaves_the_learner_to_make_it_and_nothing_after(
+    choice: Choice,
+) -> None:
+    from tests.review.test_choices import (
+        ECART_SEEDS,
+        alone_call_record,
+        announced_chelem_record,
+        bad_ecart_record,
+    )
+
+    record = {Choice.CALL: alone_call_record, Choice.CHELEM: announced_chelem_record,
+              Choice.ECART: lambda: bad_ecart_record(ECART_SEEDS[0])}[choice]()
+    cut = cut_before_choice(record, choice)
+    deal = cut.deal()
+    assert deal.phase is choice.phase and deal.current_seat == LEARNER
+    assert cut.moves == record.moves[:len(cut.moves)]
+    cut.deal().push(record.moves[len(cut.moves)])  # the learner's own choice comes next
+    assert retry_record(record, None, choice) == cut
+
+
+def test_a_choice_the_learner_did_not_have_is_refused() -> None:
+    game = finished_game()
+    record = game.rows[-1].record(game.players, game.rules)
+    taker = record.deal().taker
+    assert taker != LEARNER  # the learner defended: no écart, no chelem of theirs
+    for choice in (Choice.ECART, Choice.CHELEM, Choice.CALL):
+        with pytest.raises(NoSuchDecision):
+            cut_before_choice(record, choice)

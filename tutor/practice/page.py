@@ -157,9 +157,9 @@ class PracticeState:
     # the game is a saved deal played again from a decision (``tutor.practice.retry``): not
     # saved, and its link is the retry's (None: any other game)
     retry: RetryPoint | None = None
-    # the retry link of the URL (its raw ``retry``, ``deal`` and ``trick``) last applied: a
+    # the retry link of the URL (its raw ``retry``, ``deal``, ``trick`` and ``at``) last applied: a
     # link followed again (from the review page) is applied again, the same one is not
-    retry_link: tuple[str, str, str] | None = None
+    retry_link: tuple[str, ...] | None = None
 
     @classmethod
     def resumed(cls, game: PracticeGame) -> PracticeState:

@@ -1,8 +1,9 @@
 """Play a saved deal again from one of the learner's decisions (issue #22).
 
 A retry is the deal of a saved game's score-sheet row rebuilt by the engine's replay of its
-record cut just before the learner's card in trick ``trick`` (or before every move: the deal
-played again from the start, the learner's bid included): the same cards, the same dealer, the
+record cut just before the learner's card in trick ``trick``, or before the learner's call, écart
+or chelem announcement (``choice``), or before every move (the deal played again from the start,
+the learner's bid included): the same cards, the same dealer, the
 same moves up to that decision, then the learner to act against computer players of the game's
 level. It is a practice game of one deal like any other (hint, coach, take-backs), but never
 the deal of the day, and the page does not save it: the original game, its review and the
@@ -12,8 +13,9 @@ learner's records stay as they were.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 
-from tutor.engine import DealRecord
+from tutor.engine import DealRecord, Phase
 from tutor.practice.deal import LEARNER, PracticeDeal
 from tutor.practice.game import DealRow, PracticeGame, bots_of
 
@@ -24,14 +26,30 @@ class NoSuchDecision(ValueError):
     code = "no_such_decision"
 
 
+class Choice(Enum):
+    """A decision of the taker's between the bidding and the cards, a retry may start at
+    (its value: the link's word; the poignée is shown with the first card: that card's trick)."""
+
+    CALL = "call"
+    ECART = "ecart"
+    CHELEM = "chelem"
+
+    @property
+    def phase(self) -> Phase:
+        return {Choice.CALL: Phase.CALLING, Choice.ECART: Phase.ECART,
+                Choice.CHELEM: Phase.CHELEM}[self]
+
+
 @dataclass(frozen=True, slots=True)
 class RetryPoint:
     """Where a retry starts: deal ``deal`` (1-based) of the learner's saved game ``game_id``,
-    before the learner's card of trick ``trick`` (0-based; None: from the deal's start)."""
+    before the learner's card of trick ``trick`` (0-based), or before their ``choice``; with
+    neither, from the deal's start."""
 
     game_id: int
     deal: int
     trick: int | None = None
+    choice: Choice | None = None
 
 
 def cut_before_card(record: DealRecord, trick: int, learner: int = LEARNER) -> DealRecord:
@@ -43,9 +61,26 @@ def cut_before_card(record: DealRecord, trick: int, learner: int = LEARNER) -> D
     raise NoSuchDecision(f"no card of seat {learner} in trick {trick}")
 
 
-def retry_record(record: DealRecord, trick: int | None) -> DealRecord:
-    """The moves a retry replays: none from the start, else those before the learner's card."""
-    return replace(record, moves=()) if trick is None else cut_before_card(record, trick)
+def cut_before_choice(record: DealRecord, choice: Choice, learner: int = LEARNER) -> DealRecord:
+    """``record`` cut just before ``learner``'s ``choice`` (the first discard of an écart):
+    the moves before it (NoSuchDecision: the learner made no such choice in this deal)."""
+    deal = record.dealt()
+    for index, action in enumerate(record.moves):
+        if deal.phase is choice.phase and deal.current_seat == learner:
+            return replace(record, moves=record.moves[:index])
+        deal.push(action)
+    raise NoSuchDecision(f"no {choice.value} of seat {learner}")
+
+
+def retry_record(record: DealRecord, trick: int | None,
+                 choice: Choice | None = None) -> DealRecord:
+    """The moves a retry replays: those before the learner's card of ``trick`` or their
+    ``choice``, else none (from the start)."""
+    if trick is not None:
+        return cut_before_card(record, trick)
+    if choice is not None:
+        return cut_before_choice(record, choice)
+    return replace(record, moves=())
 
 
 def played_row(game: PracticeGame, number: int) -> DealRow:
@@ -63,11 +98,19 @@ def retry_game(game: PracticeGame, point: RetryPoint, *, elsewhere: bool = False
     game's level, the same rules and coach; no target, not the deal of the day, not saved
     (no game id). NoSuchDecision when ``game`` has no such deal or card."""
     row = played_row(game, point.deal)
-    record = retry_record(row.record(game.players, game.rules), point.trick)
+    record = retry_record(row.record(game.players, game.rules), point.trick, point.choice)
     deal = PracticeDeal.from_record(record, bots=bots_of(game.level, game.players),
                                     elsewhere=elsewhere)
     return PracticeGame(game.players, row.seed, row.dealer, None, game.coach, current=deal,
                         rules=game.rules, level=game.level, elsewhere=elsewhere)
 
 
-__all__ = ["NoSuchDecision", "RetryPoint", "cut_before_card", "retry_game", "retry_record"]
+__all__ = [
+    "Choice",
+    "NoSuchDecision",
+    "RetryPoint",
+    "cut_before_card",
+    "cut_before_choice",
+    "retry_game",
+    "retry_record",
+]

@@ -25,7 +25,7 @@ from tutor.practice import DealRow, PracticeGame
 from tutor.practice.deal import PracticeDeal
 from tutor.practice.game import bots_of
 from tutor.practice.page import KeptMistakes, PracticeState
-from tutor.practice.retry import RetryPoint
+from tutor.practice.retry import Choice, RetryPoint
 from tutor.progress.store import LearnerStore
 from tutor.review.deal import DealReview
 from tutor.review.expected import Decision
@@ -234,11 +234,19 @@ def _on_table_action(deal: Shown, last: int, action: Action) -> None:
 
 def play_again_link(point: RetryPoint, lang: str) -> None:
     """The link that opens the practice table at ``point``: "Play again from here" for the
-    learner's card of a trick, "Play this deal again" from the start (the deal looked up again
-    in the learner's own store there)."""
-    words = "game.retry.from_start" if point.trick is None else "game.retry.from_here"
+    learner's card of a trick or their call, écart or chelem announcement, "Play this deal
+    again" from the start (the deal looked up again in the learner's own store there)."""
+    from_start = point.trick is None and point.choice is None
+    words = "game.retry.from_start" if from_start else "game.retry.from_here"
     link_to_page("practice", label=t(lang, words), icon=":material/replay:",
                  help=t(lang, "game.retry.help"), query_params={**retry_query(point), "lang": lang})
+
+
+def _play_choice_again(game_id: int, deal: int, lang: str, decision: Decision) -> None:
+    """"Play again from here" in a call's, an écart's or a chelem announcement's panel (a
+    poignée is shown with the first card: its trick's link plays it again)."""
+    if decision.value in {c.value for c in Choice}:
+        play_again_link(RetryPoint(game_id, deal, choice=Choice(decision.value)), lang)
 
 
 def _jump_list(review: DealReview, shown: Shown, lang: str) -> None:
@@ -290,7 +298,9 @@ def _deal_view(review: DealReview, row: DealRow, game: PracticeGame,
     if game.game_id is not None:
         play_again_link(RetryPoint(game.game_id, row.number), lang)
     bid_panel(review, row.record(game.players, game.rules), lang)
-    choices_panel(review, game.rules, lang, page_state().opened.get(shown))
+    again = None if game.game_id is None else partial(_play_choice_again, game.game_id,
+                                                       row.number, lang)
+    choices_panel(review, game.rules, lang, page_state().opened.get(shown), again)
     own_decisions_note(shown[0], row.number, kept, lang)
     evaluation_graph(review, lang)
     _jump_list(review, shown, lang)

@@ -10,7 +10,7 @@ reviewed deal over time for "My progress". A module of its own: pages do not imp
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import suppress
 from dataclasses import dataclass
@@ -352,11 +352,12 @@ def why_text(choice: ChoiceReview, lang: str) -> str:
              played=choice_name(choice.expected.played, lang), **counts)
 
 
-def choices_panel(review: DealReview, rules: Rules, lang: str,
-                  opened: Decision | None = None) -> None:
+def choices_panel(review: DealReview, rules: Rules, lang: str, opened: Decision | None = None,
+                  again: Callable[[Decision], None] | None = None) -> None:
     """The call, écart, chelem announcement and poignée the learner had: each in its
     expander (``opened``, or a labelled one, open), with the learner's choice and the best
-    one, the label, why in a sentence, and every choice's expected score."""
+    one, the label, why in a sentence, "show me how", every choice's expected score, and
+    ``again``'s link to play the deal again from that decision."""
     if not review.choices:
         return
     st.markdown(f"**{t(lang, 'review.choice.heading')}**")
@@ -386,6 +387,8 @@ def choices_panel(review: DealReview, rules: Rules, lang: str,
                 t(lang, "review.choice.option"): [choice_name(o, lang) for o in valued.options],
                 t(lang, "review.bid.expected"): [round(o.mean, 1) for o in valued.options],
             }), hide_index=True)
+            if again is not None:
+                again(valued.decision)
 
 
 def _steps(review: DealReview, lang: str) -> list[tuple[float, str, Expectation]]:

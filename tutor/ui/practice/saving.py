@@ -21,7 +21,7 @@ from tutor.practice import PracticeGame
 from tutor.practice.daily import daily_game, today
 from tutor.practice.game import SEED_RANGE
 from tutor.practice.page import MessageKind, PracticeState, Speed
-from tutor.practice.retry import NoSuchDecision, RetryPoint, retry_game
+from tutor.practice.retry import Choice, NoSuchDecision, RetryPoint, retry_game
 from tutor.progress.store import (
     GameSummary,
     NotFoundError,
@@ -38,9 +38,9 @@ from tutor.ui.words import rules_label
 STATE = "practice-state"
 KIND = "practice"
 # the link that plays a saved deal again from a decision: ?retry=<game id>&deal=<n>&trick=<k>
-# (1-based; no trick: from the deal's start)
+# (1-based) or &at=<call, ecart or chelem> (no trick, no at: from the deal's start)
 RETRY = "retry"
-RETRY_PARAMS = (RETRY, "deal", "trick")
+RETRY_PARAMS = (RETRY, "deal", "trick", "at")
 
 
 def four_only(rules: Rules, lang: str) -> str:
@@ -65,18 +65,17 @@ def page_state(lang: str) -> PracticeState:
     return state
 
 
-def retry_link() -> tuple[str, str, str] | None:
+def retry_link() -> tuple[str, ...] | None:
     """The URL's retry link as written (None: there is none), to compare, not to use."""
     if RETRY not in st.query_params:
         return None
-    retry, deal, trick = (str(st.query_params.get(name, "")) for name in RETRY_PARAMS)
-    return retry, deal, trick
+    return tuple(str(st.query_params.get(name, "")) for name in RETRY_PARAMS)
 
 
-def link_of(point: RetryPoint) -> tuple[str, str, str]:
+def link_of(point: RetryPoint) -> tuple[str, ...]:
     """``point``'s link as ``retry_link`` reads it once the URL is written."""
     query = retry_query(point)
-    return query[RETRY], query["deal"], query.get("trick", "")
+    return tuple(query.get(name, "") for name in RETRY_PARAMS)
 
 
 def retry_query(point: RetryPoint) -> dict[str, str]:
@@ -84,6 +83,8 @@ def retry_query(point: RetryPoint) -> dict[str, str]:
     query = {RETRY: str(point.game_id), "deal": str(point.deal)}
     if point.trick is not None:
         query["trick"] = str(point.trick + 1)
+    elif point.choice is not None:
+        query["at"] = point.choice.value
     return query
 
 
@@ -93,13 +94,16 @@ def _retry_from_url(lang: str, notes: list[tuple[MessageKind, str]]) -> Practice
     game_id = query_int(RETRY, 1, BIGINT, lang)
     deal = query_int("deal", 1, 10_000, lang)
     trick = query_int("trick", 1, 30, lang)
-    if game_id is None or deal is None or ("trick" in st.query_params and trick is None):
+    at = query_choice("at", [c.value for c in Choice], lang)
+    if game_id is None or deal is None or ("trick" in st.query_params and trick is None) \
+            or ("at" in st.query_params and at is None):
         return None
     saved = saved_game(game_id, lang, notes)
     if saved is None or saved.kind != KIND:
         notes.append((MessageKind.WARNING, t(lang, "game.retry.not_yours")))
         return None
-    point = RetryPoint(game_id, deal, None if trick is None else trick - 1)
+    point = RetryPoint(game_id, deal, None if trick is None else trick - 1,
+                       None if at is None or trick is not None else Choice(at))
     try:
         game, _ = restore(saved)
         state = retried(game, point, lang)
@@ -139,7 +143,10 @@ def on_play_again(point: RetryPoint) -> None:
 
 
 def start_said(state: PracticeState, point: RetryPoint, lang: str) -> None:
-    if point.trick is None:
+    if point.choice is not None and point.trick is None:
+        state.say(MessageKind.INFO, t(lang, f"game.retry.started_{point.choice.value}",
+                                      deal=point.deal))
+    elif point.trick is None:
         state.say(MessageKind.INFO, t(lang, "game.retry.started_start", deal=point.deal))
     else:
         state.say(MessageKind.INFO, t(lang, "game.retry.started_trick", deal=point.deal,
