@@ -27,6 +27,7 @@ const OFFSETS = {
     across_left: [-0.6, -0.62], left: [-1.7, 0.1],
   },
 };
+const MIN_CARD = 30;  // px: the narrowest card of a trick on the felt
 const TEXT_FIELD = /^(input|textarea|select)$/i;
 const RESEND_MS = 4000;  // a click not answered by then is sent again (the page ignores a repeat)
 const RESENDS = 3;
@@ -186,6 +187,7 @@ export default function (component) {
     coachBox.hidden = !S.coachOpen;
     coach.textContent = (S.coachOpen ? '▾ ' : '▸ ') + data.coach.label;
     coach.setAttribute('aria-expanded', S.coachOpen ? 'true' : 'false');
+    if (S.layout) S.layout();  // the words take their room from the felt
   };
 
   // The hint: asked without waiting for the page's answer (it changes no game and leaves the
@@ -345,17 +347,26 @@ export default function (component) {
       hand.__cards = buttons;
     }
     const fw = felt.clientWidth || width;
-    const fh = felt.clientHeight || 300;
+    let fh = felt.clientHeight || 300;
     // the trick's cards clear the seats: the top seats (up to four lines) and the sides
     const spots = Object.values(OFFSETS[data.players]);
     const up = Math.max(...spots.map(([, y]) => -y)) + 0.5;
     const down = Math.max(...spots.map(([, y]) => y)) + 0.5;
+    // a felt too short for the smallest trick cards between the seats (a phone with the
+    // coach's words and a hint open below it): the table grows, the page scrolls a little,
+    // rather than a card covering a seat
+    const short = 2 * Math.max(70 + MIN_CARD * 1.56 * up, 28 + MIN_CARD * 1.56 * down) - fh;
+    if (felt.clientHeight && short > 0) {
+      height += Math.ceil(short);
+      root.style.setProperty('--tt-h', height + 'px');
+      fh = felt.clientHeight || fh + short;
+    }
     const wide = Math.max(...spots.map(([x]) => Math.abs(x))) + 0.5;
     // and the side seats as wide as their names and roles make them (a phone's are wide)
     const sides = Array.from(felt.querySelectorAll(
       '.tt-seat[data-pos="left"], .tt-seat[data-pos="right"]'));
     const side = Math.max(78, ...sides.map((box) => box.offsetWidth + 10));
-    const cw = Math.max(30, Math.min(88, (fh / 2 - 70) / (1.56 * up),
+    const cw = Math.max(MIN_CARD, Math.min(88, (fh / 2 - 70) / (1.56 * up),
       (fh / 2 - 28) / (1.56 * down), (fw / 2 - side) / wide));
     root.style.setProperty('--cw', cw + 'px');
     // the chien (or the kings to call) between the side seats, in one row whatever the
