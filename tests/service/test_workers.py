@@ -232,3 +232,25 @@ def test_the_local_pool_solves_a_best_card_position_as_this_process_does() -> No
     here = solve(ex.notation, ex.idea)
     assert outcome.value.proof.best == here.proof.best
     assert outcome.value.lines == here.lines and outcome.value.whys == here.whys
+
+
+def test_a_review_shared_by_two_workers_is_the_review_computed_whole() -> None:
+    """A seeded deal where the learner took (a bid, an écart, a chelem question and 18 cards):
+    its review through a local pool of two workers, in parts, has every label and value of
+    the review computed whole in one process."""
+    from tutor.bots import play_deal
+    from tutor.engine import DealRecord
+    from tutor.review import review_deal
+    from tutor.review.expected import more_samples
+    from tutor.service import review
+    from tutor.service.jobs import split
+
+    record = DealRecord.of(play_deal(4, 0, 3))
+    job = patient(review(record, 0, samples=3))
+    parts = split(job)
+    assert parts is not None
+    assert {part.args[-1] for part in parts.parts} >= {"bid", "ecart", "chelem", "open-card"}
+    service = AnalysisService(local_pool(2))
+    [outcome] = until_done(service, [(Requester("anna", "local"), job)])
+    assert outcome.state is State.DONE, outcome.reason
+    assert outcome.value == review_deal(record, 0, samples=3, more=more_samples(3)).to_data()
