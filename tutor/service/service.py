@@ -297,7 +297,8 @@ class AnalysisService:
 
     def _part_finished(self, key: tuple[object, ...], index: int, future: Future[Any]) -> None:
         """A split job's part is in: keep its value and hand on the next part; the job fails
-        with its first part that fails, and is joined once every part is in."""
+        with its first part that fails (the parts running then end unheard: cancelling a
+        running Dask task makes its client log an error), and is joined once every part is in."""
         if future.cancelled():
             return
         error = future.exception()
@@ -306,10 +307,8 @@ class AnalysisService:
             flight = self._flights.get(key)
             if flight is None or flight.split is None or flight.futures[index] is not future:
                 return  # given up past its budget, or cancelled: nobody waits
-            if error is not None:
+            if error is not None:  # no part is handed on; those running stop at the deadline
                 del self._flights[key]
-                for other in flight.futures:
-                    other.cancel()
                 self._keep(key, Outcome(State.FAILED, reason=failure_reason(error)))
                 return
             flight.values[index] = future.result()
