@@ -354,3 +354,22 @@ def test_a_review_the_learner_no_longer_waits_for_hands_on_no_more_parts() -> No
     assert [asked.kind for asked, _ in executor.submitted] == [
         JobKind.REVIEW_PART, JobKind.REVIEW_PART, JobKind.MINE_PUZZLE]
     assert analysis.in_flight() == 1
+
+
+def test_a_review_in_parts_takes_the_decisions_valued_during_the_deal_as_they_are() -> None:
+    from tutor.review import review_deal
+    from tutor.review.deal import value_decisions
+    from tutor.review.expected import more_samples
+    from tutor.service import known_text, review
+    from tutor.service.jobs import split
+
+    record = taken_deal()
+    valued = value_decisions(record, 0, samples=3, more=more_samples(3), wanted="trick 0")
+    job = review(record, 0, known_text({k: v.to_data() for k, v in valued.items()}), samples=3)
+    parts = split(job)
+    assert parts is not None
+    names = [str(part.args[-1]) for part in parts.parts]
+    assert "trick 0" not in names and "trick 1" in names  # only what was not valued
+    joined = parts.join([compute(part, lambda done, total: None) for part in parts.parts])
+    assert joined == review_deal(record, 0, samples=3, more=more_samples(3),
+                                 known=valued).to_data()
