@@ -303,6 +303,7 @@ class AnalysisService:
             return
         error = future.exception()
         submitted: list[tuple[Future[Any], int]] = []
+        joining: Split | None = None
         with self._lock:
             flight = self._flights.get(key)
             if flight is None or flight.split is None or flight.futures[index] is not future:
@@ -316,9 +317,14 @@ class AnalysisService:
             if len(flight.futures) < len(parts):
                 submitted.append(self._next_part(flight))
             elif len(flight.values) == len(parts):
-                del self._flights[key]
-                self._keep(key, self._joined(flight.split, flight.values))
+                joining = flight.split
         self._watch(key, submitted)
+        if joining is not None:  # joined outside the lock (a replay): the flight stays meanwhile
+            outcome = self._joined(joining, flight.values)
+            with self._lock:
+                if self._flights.get(key) is flight:
+                    del self._flights[key]
+                    self._keep(key, outcome)
 
     @staticmethod
     def _joined(parts: Split, values: dict[int, Any]) -> Outcome:
