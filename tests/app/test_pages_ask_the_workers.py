@@ -6,7 +6,6 @@ request for a review or a mined puzzle is a read of the store, not a job."""
 
 from __future__ import annotations
 
-import json
 import threading
 from concurrent.futures import Executor, Future
 from functools import partial
@@ -19,7 +18,6 @@ import tutor.analysis.bestcard as bestcard_module
 import tutor.bots.strong as strong_module
 import tutor.content.bestcard as texts_module
 import tutor.content.generate as generate_module
-import tutor.review as review_package
 import tutor.review.deal as review_module
 import tutor.review.expected as expected_module
 import tutor.ui.analysis as analysis_module
@@ -165,13 +163,18 @@ def test_the_review_shows_its_progress_then_is_stored_and_read_back(
     no_solver_in_the_page(monkeypatch)
     # what is pinned is the review's path (asked, shown in progress, stored, read back), not
     # its labels: the worker deals FEW samples per decision instead of the full count
-    monkeypatch.setattr(review_package, "review_deal", partial(review_package.review_deal, **FEW))
+    monkeypatch.setattr(review_module, "review_part",
+                        partial(review_module.review_part, **FEW))
     at = open_page(REVIEW_PAGE)
-    assert workers.kinds() == [JobKind.REVIEW_DEAL]
+    # the review's parts, one per worker (two) at a time
+    assert workers.kinds() == [JobKind.REVIEW_PART] * 2
     assert at.get("progress")  # the bar, and the coach's remarks meanwhile
     assert "Trick 1 of 18" in texts(at) and "Not judged by the solver" in texts(at)
     assert mine.deal_review(game_id, 1) is None
-    workers.answer(0)
+    index = 0
+    while index < len(workers.jobs):  # each part answered hands on the next
+        workers.answer(index)
+        index += 1
     at.run()
     assert not at.exception, at.exception
     assert not at.get("progress")
@@ -431,8 +434,7 @@ def test_the_decisions_are_valued_on_the_workers_during_the_deal_and_the_review_
     assert game_of(at).deal.stage is Stage.FINISHED, "choose a seed that is played"
     state = at.session_state["practice-state"]
     assert "bid" in state.valued and "trick 0" in state.valued
-    review = [job for job, _ in workers.jobs if job.kind is JobKind.REVIEW_DEAL]
-    assert len(review) == 1 and len(review[0].args) == 8  # the review carries what is known
-    known = json.loads(str(review[0].args[7]))
-    assert set(known) == set(state.valued)
+    # the review takes what is known: its parts value the rest, the open-card judging first
+    parts = [str(job.args[-1]) for job, _ in workers.jobs if job.kind is JobKind.REVIEW_PART]
+    assert parts and parts[0] == "open-card" and not set(parts) & set(state.valued)
     assert at.get("progress")  # the review finishing, as soon as the deal is over

@@ -15,7 +15,10 @@ workers.
 through the service (the learner plays the rules of thumb's card as soon as it is their turn);
 a learner's action is timed from the card played to the learner's next turn, the page's
 polling included (``SOON_SECONDS``). Printed: the median and p95 of those actions, and of
-those that needed a search. Target: p95 < 1 s with ten games.
+those that needed a search. Target: p95 < 1 s with ten games. ``--think S``: each learner
+takes a seeded 0.5 S to 1.5 S before each action (not timed), as a person does; with 0 (the
+default) the ten games reach their searched tricks within a tenth of a second of each other
+and their searches queue on the workers together.
 
 ``hints``: the hint at every decision of the learner's (the bid and each card) in ``--deals``
 seeded 4-player deals, asked of the pool one after the other as a learner would, polled as the
@@ -38,6 +41,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import random
 import statistics
 import threading
 import time
@@ -106,7 +110,8 @@ def wait_for(service: AnalysisService, who: Requester, job: Job, poll: float) ->
 
 def reviews(args: argparse.Namespace) -> None:
     executor = executor_of(args)
-    service = AnalysisService(executor, channel=channel_for(executor))
+    service = AnalysisService(executor, Limits(parts_at_once=args.workers),
+                              channel=channel_for(executor))
     who = Requester("bench", "local")
     warm = played_deals(1, first_seed=10_000)[0]
     start = time.perf_counter()
@@ -224,16 +229,20 @@ def inplay(args: argparse.Namespace) -> None:
 Timed = tuple[float, bool, bool]  # seconds, waited for a search, fell back to the rules of thumb
 
 
-def _learner_game(service: AnalysisService, seed: int, out: list[Timed]) -> None:
+def _learner_game(service: AnalysisService, seed: int, out: list[Timed],
+                  think: float = 0.0) -> None:
     """One learner's deal against Strong players, the page's way: per action, its time,
     whether it waited for a search, whether the workers' answer failed (over budget on a
     busy machine) and the rules of thumb played instead."""
     deal = PracticeDeal(4, seed, DEALER, bots=bots_of(BotLevel.EXPERT, 4), elsewhere=True)
     who = Requester(f"learner-{seed}", f"10.0.0.{seed % 250}")
     learner = SimpleBot()
+    thinking = random.Random(seed)
     while not deal.finished:
         board = deal.deal
         action = learner.choose(board, LEARNER, decision_rng(board.seed, len(board.moves)))
+        if think:
+            time.sleep(think * thinking.uniform(0.5, 1.5))
         start = time.perf_counter()
         refusal = act(deal, action)
         assert refusal is None, refusal
@@ -266,13 +275,15 @@ def act(deal: PracticeDeal, action: Action) -> Refusal | None:
 
 def strong(args: argparse.Namespace) -> None:
     executor = executor_of(args)
-    service = AnalysisService(executor, Limits(in_flight=max(16, args.games)),
+    service = AnalysisService(executor, Limits(in_flight=max(16, args.games),
+                                               parts_at_once=args.workers),
                               channel=channel_for(executor))
     warm = played_deals(1, first_seed=10_000)[0]
     wait_for(service, Requester("warm", "local"), review(warm, LEARNER), 0.01)
     seeds = [record.seed for record in played_deals(args.games, first_seed=500)]
     results: list[list[Timed]] = [[] for _ in seeds]
-    games = [threading.Thread(target=_learner_game, args=(service, seed, results[i]))
+    games = [threading.Thread(target=_learner_game,
+                              args=(service, seed, results[i], args.think))
              for i, seed in enumerate(seeds)]
     for game in games:
         game.start()
@@ -285,7 +296,8 @@ def strong(args: argparse.Namespace) -> None:
     def p95(values: list[float]) -> float:
         return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
-    print(f"{len(seeds)} games against Strong players at once, {args.workers} workers: "
+    print(f"{len(seeds)} games against Strong players at once, {args.workers} workers, "
+          f"learners thinking {args.think:g} s: "
           f"{len(actions)} learner's actions, median {statistics.median(actions):.2f} s, "
           f"p95 {p95(actions):.2f} s; the {len(searched)} that waited for a search: median "
           f"{statistics.median(searched):.2f} s, p95 {p95(searched):.2f} s; "
@@ -302,6 +314,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", default="")
     parser.add_argument("--decisions", default="")
+    parser.add_argument("--think", type=float, default=0.0)
     args = parser.parse_args()
     {"reviews": reviews, "strong": strong, "hints": hints, "inplay": inplay}[args.what](args)
 

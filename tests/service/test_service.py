@@ -264,3 +264,112 @@ def test_a_job_that_can_wait_is_admitted_only_while_a_worker_is_spare() -> None:
     executor.finish(0, "mined")
     executor.finish(1, ("tutor.analysis",))
     assert analysis.ask(BRUNO, warm_up(), spare=0).value == ("tutor.analysis",)  # kept
+
+
+def taken_deal() -> Any:
+    """A seeded deal the learner (seat 0) took: a bid, an écart, a chelem question, 18 cards."""
+    from tutor.bots import play_deal
+    from tutor.engine import DealRecord
+
+    return DealRecord.of(play_deal(4, 0, 3))
+
+
+def test_a_reviews_parts_go_to_the_workers_one_per_worker_and_another_learner_goes_ahead(
+) -> None:
+    from tutor.engine import DealRecord
+    from tutor.review import review_deal
+    from tutor.review.expected import more_samples
+    from tutor.service import bot_cards, review
+
+    analysis, executor, _ = service(Limits(parts_at_once=2))
+    job = review(taken_deal(), 0, samples=3)
+    assert analysis.ask(ANNA, job).state is State.PENDING
+    kinds = [kind.kind for kind, _ in executor.submitted]
+    assert kinds == [JobKind.REVIEW_PART] * 2  # the first part for each worker, no more
+    assert executor.submitted[0][0].args[-1] == "open-card"  # the longest, unshared, first
+    cards = bot_cards(DealRecord(4, 1, 3), 0)
+    analysis.ask(BRUNO, cards)  # another learner's job waits behind two parts, not twenty
+    index = 0
+    while index < len(executor.submitted):
+        asked, _ = executor.submitted[index]
+        if asked.kind is JobKind.REVIEW_PART:
+            executor.finish(index, compute(asked, lambda done, total: None))
+        index += 1
+        if index == 1:
+            assert executor.submitted[2][0] == cards  # ahead of the review's third part
+    parts = [asked for asked, _ in executor.submitted if asked.kind is JobKind.REVIEW_PART]
+    assert len(parts) == len({part.args[-1] for part in parts}) > 20  # each part once
+    done = analysis.ask(ANNA, job)
+    assert done.state is State.DONE
+    assert done.value == review_deal(taken_deal(), 0, samples=3, more=more_samples(3)).to_data()
+
+
+def test_a_split_jobs_progress_counts_its_parts_steps_done_and_reported(tmp_path: Any) -> None:
+    from tutor.service import review
+    from tutor.service.jobs import split
+    from tutor.service.progress import FileChannel, Progress
+
+    channel = FileChannel(tmp_path)
+    executor, clock = HeldExecutor(), Clock()
+    analysis = AnalysisService(executor, Limits(parts_at_once=2), clock, channel)
+    job = review(taken_deal(), 0, samples=3)
+    parts = split(job)
+    assert parts is not None
+    total = sum(parts.steps)
+    assert total == 1 + 2 + 2 * 18  # the bid, the écart and the chelem, 18 cards twice
+    analysis.ask(ANNA, job)
+    assert analysis.progress(job) == Progress(0, total)
+    channel.report(parts.parts[0].channel, 5, 0)  # the open-card part: 5 cards judged
+    assert analysis.progress(job) == Progress(5, total)
+    executor.finish(1, None)  # the second part (the bid) is in: the third is handed on
+    assert analysis.progress(job) == Progress(5 + 1, total)
+    assert len(executor.submitted) == 3
+
+
+def test_a_split_job_fails_with_its_first_part_that_fails_and_hands_on_no_other() -> None:
+    from tutor.service import review
+
+    analysis, executor, _ = service(Limits(parts_at_once=2))
+    job = review(taken_deal(), 0, samples=3)
+    analysis.ask(ANNA, job)
+    future = executor.submitted[0][1]
+    future.set_running_or_notify_cancel()
+    future.set_exception(RuntimeError("a worker lost"))
+    failed = analysis.ask(ANNA, job)
+    assert failed.state is State.FAILED and "a worker lost" in failed.reason
+    executor.finish(1, None)  # the other part running ends unheard
+    assert len(executor.submitted) == 2
+    assert analysis.ask(ANNA, job).state is State.FAILED
+
+
+def test_a_review_the_learner_no_longer_waits_for_hands_on_no_more_parts() -> None:
+    from tutor.service import review
+
+    analysis, executor, _ = service(Limits(parts_at_once=2))
+    analysis.ask(ANNA, review(taken_deal(), 0, samples=3))
+    executor.submitted[0][1].set_running_or_notify_cancel()  # a worker has started it
+    analysis.ask(ANNA, mine_puzzle(4, 1))  # Anna now waits for something else
+    assert executor.submitted[1][1].cancelled()  # not started: cancelled
+    executor.submitted[0][1].set_result(None)  # the started part ends unheard
+    assert [asked.kind for asked, _ in executor.submitted] == [
+        JobKind.REVIEW_PART, JobKind.REVIEW_PART, JobKind.MINE_PUZZLE]
+    assert analysis.in_flight() == 1
+
+
+def test_a_review_in_parts_takes_the_decisions_valued_during_the_deal_as_they_are() -> None:
+    from tutor.review import review_deal
+    from tutor.review.deal import value_decisions
+    from tutor.review.expected import more_samples
+    from tutor.service import known_text, review
+    from tutor.service.jobs import split
+
+    record = taken_deal()
+    valued = value_decisions(record, 0, samples=3, more=more_samples(3), wanted="trick 0")
+    job = review(record, 0, known_text({k: v.to_data() for k, v in valued.items()}), samples=3)
+    parts = split(job)
+    assert parts is not None
+    names = [str(part.args[-1]) for part in parts.parts]
+    assert "trick 0" not in names and "trick 1" in names  # only what was not valued
+    joined = parts.join([compute(part, lambda done, total: None) for part in parts.parts])
+    assert joined == review_deal(record, 0, samples=3, more=more_samples(3),
+                                 known=valued).to_data()

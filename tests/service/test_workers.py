@@ -136,6 +136,7 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
     from tutor.practice.game import bots_of
     from tutor.review import review_deal
     from tutor.service import bot_cards, channel_for, review
+    from tutor.service.jobs import split
 
     with Client(dask_cluster, timeout=60) as watcher:
         watcher.wait_for_workers(2, timeout=60)
@@ -152,6 +153,8 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
                 time.sleep(0.05)
             assert outcome.state is State.DONE
             assert outcome.value == review_deal(blunder_record(), 0).to_data()
+            shared = split(job)
+            assert shared is not None  # the review ran as its parts
             reports = [p for p in seen if p is not None]
             # the bid and the learner's 18 cards by what the learner knew, then the 18 cards
             # with all hands visible
@@ -177,7 +180,8 @@ def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -
                     assert isinstance(action, Play) and deal.play(action.card) is None
             assert here.moves == there.moves
             assert searches >= 1
-        assert len(stream.data) == 1 + searches  # every job ran on a worker of the cluster
+        # every part of the review and every search ran on a worker of the cluster
+        assert len(stream.data) == len(shared.parts) + searches
         executor.shutdown(wait=False)
 
 
@@ -210,7 +214,9 @@ def test_jobs_past_their_budget_stop_on_the_dask_workers_which_take_the_next_job
             *stopped, hinted = until_done(service, asks)
         assert [(o.state, o.reason) for o in stopped] == [(State.FAILED, OVER_BUDGET)] * 2
         assert hinted.state is State.DONE and hinted.value is not None
-        assert len(stream.data) == 3  # all three ran on the cluster's two workers
+        # the reviews' parts handed out before their budget passed, then the hint: all on the
+        # cluster's two workers
+        assert len(stream.data) >= 3
         executor.shutdown(wait=False)
 
 
@@ -232,3 +238,25 @@ def test_the_local_pool_solves_a_best_card_position_as_this_process_does() -> No
     here = solve(ex.notation, ex.idea)
     assert outcome.value.proof.best == here.proof.best
     assert outcome.value.lines == here.lines and outcome.value.whys == here.whys
+
+
+def test_a_review_shared_by_two_workers_is_the_review_computed_whole() -> None:
+    """A seeded deal where the learner took (a bid, an écart, a chelem question and 18 cards):
+    its review through a local pool of two workers, in parts, has every label and value of
+    the review computed whole in one process."""
+    from tutor.bots import play_deal
+    from tutor.engine import DealRecord
+    from tutor.review import review_deal
+    from tutor.review.expected import more_samples
+    from tutor.service import review
+    from tutor.service.jobs import split
+
+    record = DealRecord.of(play_deal(4, 0, 3))
+    job = patient(review(record, 0, samples=3))
+    parts = split(job)
+    assert parts is not None
+    assert {part.args[-1] for part in parts.parts} >= {"bid", "ecart", "chelem", "open-card"}
+    service = AnalysisService(local_pool(2))
+    [outcome] = until_done(service, [(Requester("anna", "local"), job)])
+    assert outcome.state is State.DONE, outcome.reason
+    assert outcome.value == review_deal(record, 0, samples=3, more=more_samples(3)).to_data()

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Any
 
 from tutor.analysis import _follow
@@ -455,6 +454,22 @@ def next_decision(record: DealRecord, learner: int, known: Collection[str]) -> s
     return next((name for name in names if name not in known), None)
 
 
+def _value_one(
+    record: DealRecord, learner: int, name: str, turns: list[_Turn], *, samples: int, more: int,
+    seed: int, bot: SimpleBot, deadline: Deadline
+) -> Expectation | None:
+    """The decision ``name`` (``decision_name``) valued by what the learner could know, from
+    its own generator (``review_rng``): the same value alone as beside the others."""
+    if name == "bid":
+        return expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
+                            samples=samples, more=more, bot=bot, deadline=deadline)
+    turn = next((t for t in turns if decision_name(t.trick) == name), None)
+    if turn is None:
+        return None
+    return expected_card(turn.before, turn.card, rng=review_rng(record, seed, name),
+                         samples=samples, more=more, bot=bot, deadline=deadline)
+
+
 def value_decisions(
     record: DealRecord,
     learner: int = 0,
@@ -474,29 +489,117 @@ def value_decisions(
     turns = learner_turns(record, learner)
     known = known or {}
     out: dict[str, Expectation] = {}
-
-    def valued(name: str, value: Callable[[], Expectation | None]) -> None:
+    bot = SimpleBot()
+    for name in _decisions(turns):
         if name in known:
             out[name] = known[name]
         elif wanted is None or wanted == name:
-            found = value()
+            found = _value_one(record, learner, name, turns, samples=samples, more=more,
+                               seed=seed, bot=bot, deadline=deadline)
             if found is not None:
                 out[name] = found
         if on_step is not None:
             on_step()
-
-    bot = SimpleBot()
-    valued("bid", lambda: expected_bid(record, learner, rng=review_rng(record, seed, "bid"),
-                                       samples=samples, more=more, bot=bot, deadline=deadline))
-
-    def card(turn: _Turn) -> Expectation:
-        return expected_card(turn.before, turn.card,
-                             rng=review_rng(record, seed, f"trick {turn.trick}"),
-                             samples=samples, more=more, bot=bot, deadline=deadline)
-
-    for turn in turns:
-        valued(decision_name(turn.trick), partial(card, turn))
     return out
+
+
+def _decisions(turns: list[_Turn]) -> list[str]:
+    """The decisions valued by what the learner could know: the bid (valued when the learner
+    had one), then the card of each trick."""
+    return ["bid", *(decision_name(turn.trick) for turn in turns)]
+
+
+# --- a review in parts ----------------------------------------------------------------------
+# A review is computed in parts that need nothing of each other, so that several workers can
+# share one (``tutor.service``): each decision valued by what the learner could know (its deals
+# come from its own generator), each call, écart, chelem or poignée (``tutor.review.choices``,
+# the same), and the cards judged with all hands visible, one part since they share a solver.
+OPEN_CARD = "open-card"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewPart:
+    """One part of a review: ``name`` (``OPEN_CARD``, a choice's ``Decision`` value, or a
+    ``decision_name``) and the steps it reports for a progress bar."""
+
+    name: str
+    steps: int
+
+
+def review_parts(record: DealRecord, learner: int,
+                 known: Collection[str] = ()) -> list[ReviewPart]:
+    """The parts of ``record``'s review for ``learner`` in the order ``review_deal`` reports
+    them: the decisions not in ``known``, the other choices, then the open-card judging. None
+    for a deal without cards."""
+    turns = learner_turns(record, learner)
+    if not turns:
+        return []
+    return [*(ReviewPart(name, 1) for name in _decisions(turns) if name not in known),
+            *(ReviewPart(m.decision.value, 1) for m in moments(record, learner)),
+            ReviewPart(OPEN_CARD, len(turns))]
+
+
+def review_part(
+    record: DealRecord,
+    learner: int,
+    name: str,
+    *,
+    node_budget: int = NODE_BUDGET,
+    samples: int = SAMPLES,
+    more: int = MORE_SAMPLES,
+    seed: int = SEED,
+    on_step: Callable[[], None] | None = None,
+    deadline: Deadline = NO_DEADLINE,
+) -> Any:
+    """The part ``name`` of the review (``review_parts``) as JSON-ready data, for
+    ``joined_review``; ``on_step`` hears of each step done."""
+    turns = learner_turns(record, learner)
+    step = on_step or (lambda: None)
+    bot = SimpleBot()
+    if name == OPEN_CARD:
+        judged, nodes = _open_card(turns, node_budget, step, deadline)
+        return {"cards": {str(trick): card.to_data() for trick, card in judged.items()},
+                "nodes": nodes}
+    moment = next((m for m in moments(record, learner) if m.decision.value == name), None)
+    if moment is not None:
+        choice = review_choice(record, learner, moment, rng=review_rng(record, seed, name),
+                               samples=samples, more=more, bot=bot, deadline=deadline)
+        step()
+        return None if choice is None else choice.to_data()
+    found = _value_one(record, learner, name, turns, samples=samples, more=more, seed=seed,
+                       bot=bot, deadline=deadline)
+    step()
+    return None if found is None else found.to_data()
+
+
+def joined_review(record: DealRecord, learner: int, parts: Mapping[str, Any],
+                  known: Mapping[str, Expectation] | None = None) -> DealReview:
+    """The review made of its parts' data (``review_part``, by name) and the decisions
+    ``known`` (valued during the deal, taken as they are): a replay and no search."""
+    turns = learner_turns(record, learner)
+    remarks = tuple(view.remarks for view in replay(record, learner))
+    if not turns:
+        return DealReview(record.players, learner, (), remarks, 0, None, None, ())
+    expected = {name: Expectation.from_data(data) for name, data in parts.items()
+                if name in _decisions(turns) and data is not None}
+    expected.update({name: value for name, value in (known or {}).items()
+                     if name in _decisions(turns)})
+    choices = tuple(ChoiceReview.from_data(parts[m.decision.value])
+                    for m in moments(record, learner)
+                    if parts.get(m.decision.value) is not None)
+    open_card = parts[OPEN_CARD]
+    judged = {int(trick): CardReview.from_data(data)
+              for trick, data in open_card["cards"].items()}
+    cards = tuple(
+        replace(judged.get(turn.trick) or _not_judged(turn),
+                expected=expected[decision_name(turn.trick)],
+                how=_shown_how(turn, expected[decision_name(turn.trick)]))
+        for turn in turns
+    )
+    bid = expected.get("bid")
+    return DealReview(record.players, learner, cards, remarks, int(open_card["nodes"]),
+                      bid, _final_score(record, learner), choices,
+                      _bid_how(record, learner, bid))
 
 
 def review_deal(
@@ -517,14 +620,13 @@ def review_deal(
     before the cards) has no cards to review. ``known``: decisions already valued during the
     deal (``value_decisions``, named by ``decision_name``), taken as they are: the review is
     the same, only sooner. ``on_card(done, total)`` hears of each step done (for a progress
-    bar): the bid and each card by the learner's information, then each card with all hands
-    visible, the last first (that judging may stop before the first card). ``deadline``: the
-    job's; past it the review stops between two deals or two cards (``OverBudget``)."""
-    turns = learner_turns(record, learner)
-    remarks = tuple(view.remarks for view in replay(record, learner))
-    bid_turn = 1 if turns else 0
-    others = moments(record, learner) if turns else []
-    total = bid_turn + len(others) + 2 * len(turns)
+    bar): the bid and each card by the learner's information, the other choices, then each
+    card with all hands visible, the last first (that judging may stop before the first card).
+    ``deadline``: the job's; past it the review stops between two deals or two cards
+    (``OverBudget``). Its parts one after the other (``review_parts``): the workers may share
+    them instead, for the same review (``joined_review``)."""
+    parts = review_parts(record, learner, known or {})
+    total = sum(part.steps for part in parts)
     done = 0
 
     def step() -> None:
@@ -535,30 +637,11 @@ def review_deal(
 
     if on_card is not None:
         on_card(0, total)
-    expected: dict[str, Expectation] = {}
-    if turns:
-        expected = value_decisions(record, learner, samples=samples, more=more, seed=seed,
-                                   known=known, on_step=step, deadline=deadline)
-    choices = []
-    bot = SimpleBot()
-    for moment in others:
-        choice = review_choice(record, learner, moment,
-                               rng=review_rng(record, seed, moment.decision.value),
-                               samples=samples, more=more, bot=bot, deadline=deadline)
-        if choice is not None:
-            choices.append(choice)
-        step()
-    judged, nodes = _open_card(turns, node_budget, step, deadline)
-    cards = tuple(
-        replace(judged.get(turn.trick) or _not_judged(turn),
-                expected=expected[decision_name(turn.trick)],
-                how=_shown_how(turn, expected[decision_name(turn.trick)]))
-        for turn in turns
-    )
-    bid = expected.get("bid")
-    return DealReview(record.players, learner, cards, remarks, nodes, bid,
-                      _final_score(record, learner) if turns else None, tuple(choices),
-                      _bid_how(record, learner, bid))
+    data = {part.name: review_part(record, learner, part.name, node_budget=node_budget,
+                                   samples=samples, more=more, seed=seed, on_step=step,
+                                   deadline=deadline)
+            for part in parts}
+    return joined_review(record, learner, data, known)
 
 
 def _bid_how(record: DealRecord, learner: int, bid: Expectation | None) -> PlayedOn | None:
@@ -624,17 +707,22 @@ def _not_judged(turn: _Turn) -> CardReview:
 __all__ = [
     "CUTOFFS",
     "NODE_BUDGET",
+    "OPEN_CARD",
     "REVIEW_VERSION",
     "CardReview",
     "CouldMake",
     "DealReview",
+    "ReviewPart",
     "Verdict",
     "coach_only",
     "decision_moves",
     "decision_name",
     "decision_record",
+    "joined_review",
     "next_decision",
     "review_deal",
+    "review_part",
+    "review_parts",
     "value_decisions",
     "verdict_for",
 ]

@@ -17,7 +17,7 @@ import importlib
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the worker imports them; the web process only reads the res
     from tutor.analysis.deadline import Deadline
     from tutor.content.models import Puzzle
     from tutor.content.solved import Solution
+    from tutor.review.expected import Expectation
 
 
 class JobKind(StrEnum):
@@ -40,6 +41,7 @@ class JobKind(StrEnum):
     WARM_UP = "warm-up"  # a new worker imports the searches before a learner's job needs them
     HINT = "hint"  # the learner's options at their decision in play, valued by what they know
     VALUE_DECISIONS = "value-decisions"  # a decision of the deal in play valued for its review
+    REVIEW_PART = "review-part"  # one part of a review, which several workers share (``split``)
 
     @property
     def rate_limited(self) -> bool:
@@ -204,6 +206,50 @@ def known_text(known: dict[str, dict[str, Any]]) -> str:
     return json.dumps(known, sort_keys=True, separators=(",", ":"))
 
 
+def known_of(extra: tuple[int | str, ...]) -> dict[str, Expectation]:
+    """The decisions a review job carries as known (``known_text``; none without)."""
+    from tutor.review.expected import Expectation
+
+    return {str(name): Expectation.from_data(data)
+            for name, data in (json.loads(str(extra[0])) if extra else {}).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A job computed as parts that need nothing of each other, so that several workers share
+    it, then joined where the service runs: ``parts`` in the order they are handed to the
+    workers, the ``steps`` each reports (a progress bar's), and ``join``, which makes the
+    job's result from the parts' (in the same order) without a search."""
+
+    parts: tuple[Job, ...]
+    steps: tuple[int, ...]
+    join: Callable[[Sequence[Any]], Any]
+
+
+def split(job: Job) -> Split | None:
+    """``job`` in parts (None: it runs whole). A review is: each decision valued by what the
+    learner knew, each other choice, and the cards judged with all hands visible
+    (``tutor.review.deal.review_parts``), the same review as computed whole. The open-card
+    part goes first: it cannot be shared and is among the longest, so the others fill the
+    other workers meanwhile."""
+    if job.kind is not JobKind.REVIEW_DEAL:
+        return None
+    from tutor.review.deal import OPEN_CARD, joined_review, review_parts
+
+    written, learner, extra = job.args[:5], int(job.args[5]), job.args[7:]
+    record, known = record_of(written), known_of(extra)
+    parts = sorted(review_parts(record, learner, known), key=lambda p: p.name != OPEN_CARD)
+    if not parts:
+        return None  # a deal without cards: nothing to share
+
+    def join(values: Sequence[Any]) -> Any:
+        data = dict(zip((p.name for p in parts), values, strict=True))
+        return joined_review(record, learner, data, known).to_data()
+
+    return Split(tuple(Job(JobKind.REVIEW_PART, (*job.args[:7], p.name), job.budget)
+                       for p in parts), tuple(p.steps for p in parts), join)
+
+
 def solve_best_card(notation: str, idea: str) -> Job:
     """The proof of a best-card position, the solver's line after each of its legal cards and
     the texts that speak of each wrong card (``tutor.content.solved.Solution``)."""
@@ -310,14 +356,28 @@ def compute(job: Job, report: Report, deadline: Deadline | None = None) -> Any:
         return bots_moves(record_of(tuple(record)), int(learner), until)
     if job.kind is JobKind.REVIEW_DEAL:
         from tutor.review import review_deal
-        from tutor.review.expected import Expectation, more_samples
+        from tutor.review.expected import more_samples
 
         written, learner, samples, extra = job.args[:5], job.args[5], job.args[6], job.args[7:]
-        known = {str(name): Expectation.from_data(data)
-                 for name, data in (json.loads(str(extra[0])) if extra else {}).items()}
         count = int(samples)
-        return review_deal(record_of(written), int(learner), on_card=report, known=known,
-                           samples=count, more=more_samples(count), deadline=until).to_data()
+        return review_deal(record_of(written), int(learner), on_card=report,
+                           known=known_of(extra), samples=count, more=more_samples(count),
+                           deadline=until).to_data()
+    if job.kind is JobKind.REVIEW_PART:
+        from tutor.review.deal import review_part
+        from tutor.review.expected import more_samples
+
+        written, learner, samples, name = job.args[:5], job.args[5], job.args[6], job.args[7]
+        count = int(samples)
+        done = 0
+
+        def step() -> None:
+            nonlocal done
+            done += 1
+            report(done, 0)  # the service knows each part's steps (``Split.steps``)
+
+        return review_part(record_of(written), int(learner), str(name), samples=count,
+                           more=more_samples(count), on_step=step, deadline=until)
     if job.kind is JobKind.HINT:
         from tutor.review.hint import hint as hint_at
 

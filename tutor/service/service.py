@@ -10,6 +10,12 @@ for it and no worker has started it. A long job reports its progress (``progress
 
 The executor is any ``concurrent.futures.Executor``: a local process pool by default, a Dask
 cluster's client executor when hosting (``tutor.service.executors``).
+
+A job that comes in parts (``tutor.service.jobs.split``: a deal's review) is still one request
+for admission, but its parts go to the workers a few at a time (``Limits.parts_at_once``, one
+per worker), each as the one before it finishes: the workers share it, and another learner's
+job submitted meanwhile waits behind at most one part per worker, not behind the whole of it.
+When every part is in, the service joins them into the job's result.
 """
 
 from __future__ import annotations
@@ -21,11 +27,12 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from tutor.analysis.deadline import OverBudget
 from tutor.service.admission import RateLimit
-from tutor.service.jobs import Job, run, warm_up
+from tutor.service.jobs import Job, Split, run, split, warm_up
 from tutor.service.progress import Channel, FileChannel, Progress
 
 
@@ -87,14 +94,28 @@ class Limits:
     new_per_minute_learner: float = 6.0
     new_per_minute_connection: float = 20.0
     burst: int = 3
+    # the parts of one split job handed to the executor at once: one per worker shares the
+    # workers without queueing a whole review ahead of another learner's job
+    parts_at_once: int = 2
 
 
 @dataclass(slots=True)
 class _Flight:
+    """A job in flight: its futures on the executor (one, or a split job's parts submitted so
+    far), when it was admitted (monotonic and wall clock), who waits for it; a split job's
+    parts and the values of those done."""
+
     job: Job
-    future: Future[Any]
+    futures: list[Future[Any]]
     started: float
+    submitted: float
     waiting: set[str] = field(default_factory=set)
+    split: Split | None = None
+    values: dict[int, Any] = field(default_factory=dict)
+
+    def busy(self) -> int:
+        """Its futures submitted and not done: the executor's slots it holds."""
+        return sum(1 for future in self.futures if not future.done())
 
 
 class AnalysisService:
@@ -134,18 +155,41 @@ class AnalysisService:
             flight = self._flights.get(key)
             if flight is not None:
                 return self._pending_or_late(who, key, flight)
-            if spare is not None and len(self._flights) >= spare:
+            if spare is not None and self._busy() >= spare:
                 return Outcome(State.REFUSED, reason=Refusal.QUEUE_FULL)
             refused = self._refusal(who, job)
             if refused is not None:
                 return refused
             self._let_go(who.learner)
-            future = self._executor.submit(run, job, time.time())
-            flight = _Flight(job, future, self._clock(), {who.learner})
+            flight = _Flight(job, [], self._clock(), time.time(), {who.learner}, split(job))
             self._flights[key] = flight
             self._wanted[who.learner] = key
-        future.add_done_callback(lambda done: self._finished(key, done))
+            if flight.split is None:
+                flight.futures.append(self._executor.submit(run, job, flight.submitted))
+                submitted = [(flight.futures[0], -1)]
+            else:
+                submitted = [self._next_part(flight)
+                             for _ in range(min(self.limits.parts_at_once,
+                                                len(flight.split.parts)))]
+        self._watch(key, submitted)
         return Outcome(State.PENDING)
+
+    def _next_part(self, flight: _Flight) -> tuple[Future[Any], int]:
+        """Hand the split job's next part to the executor (under the lock), with its index."""
+        assert flight.split is not None
+        index = len(flight.futures)
+        future = self._executor.submit(run, flight.split.parts[index], flight.submitted)
+        flight.futures.append(future)
+        return future, index
+
+    def _watch(self, key: tuple[object, ...], submitted: list[tuple[Future[Any], int]]) -> None:
+        """Hear of each future's end (outside the lock: a future already done calls back at
+        once). Index -1: a whole job; else the index of a split job's part."""
+        for future, index in submitted:
+            if index < 0:
+                future.add_done_callback(lambda done: self._finished(key, done))
+            else:
+                future.add_done_callback(partial(self._part_finished, key, index))
 
     def forget(self, job: Job) -> None:
         """Drop what is kept of ``job`` (its failure, when a learner asks to try again): the
@@ -166,12 +210,26 @@ class AnalysisService:
         with self._lock:
             return len(self._flights)
 
+    def _busy(self) -> int:
+        """The executor's slots held: jobs and parts submitted and not done (under the lock)."""
+        return sum(flight.busy() for flight in self._flights.values())
+
     def progress(self, job: Job) -> Progress | None:
-        """How far ``job`` has come on its worker, while it is in flight (None: no report)."""
+        """How far ``job`` has come on its workers, while it is in flight (None: no report);
+        a split job's is the steps of its parts done and of those its workers report."""
         with self._lock:
-            if job.key not in self._flights:
+            flight = self._flights.get(job.key)
+            if flight is None:
                 return None
-        return self._channel.read(job.channel)
+            parts = flight.split
+            running = ([] if parts is None else
+                       [parts.parts[i] for i, f in enumerate(flight.futures) if not f.done()])
+            done = 0 if parts is None else sum(parts.steps[i] for i in flight.values)
+        if parts is None:
+            return self._channel.read(job.channel)
+        reported = (self._channel.read(part.channel) for part in running)
+        return Progress(done + sum(p.done for p in reported if p is not None),
+                        sum(parts.steps))
 
     def _pending_or_late(self, who: Requester, key: tuple[object, ...],
                          flight: _Flight) -> Outcome:
@@ -211,8 +269,19 @@ class AnalysisService:
         if flight is None:
             return
         flight.waiting.discard(learner)
-        if not flight.waiting and flight.future.cancel():
+        if not flight.waiting and self._cancelled(flight):
             del self._flights[old]  # type: ignore[arg-type]  # old is a key when flight is set
+
+    @staticmethod
+    def _cancelled(flight: _Flight) -> bool:
+        """Cancel a job nobody waits for: True when it is gone (a split job always is: its
+        parts not started are cancelled, those running finish unheard, none is handed on);
+        False when a whole job has started, which then finishes and is kept."""
+        if flight.split is None:
+            return flight.futures[0].cancel()
+        for future in flight.futures:
+            future.cancel()
+        return True
 
     def _finished(self, key: tuple[object, ...], future: Future[Any]) -> None:
         if future.cancelled():
@@ -225,6 +294,45 @@ class AnalysisService:
             if flight is None:
                 return  # given up past its budget
             self._keep(key, outcome)
+
+    def _part_finished(self, key: tuple[object, ...], index: int, future: Future[Any]) -> None:
+        """A split job's part is in: keep its value and hand on the next part; the job fails
+        with its first part that fails (the parts running then end unheard: cancelling a
+        running Dask task makes its client log an error), and is joined once every part is in."""
+        if future.cancelled():
+            return
+        error = future.exception()
+        submitted: list[tuple[Future[Any], int]] = []
+        joining: Split | None = None
+        with self._lock:
+            flight = self._flights.get(key)
+            if flight is None or flight.split is None or flight.futures[index] is not future:
+                return  # given up past its budget, or cancelled: nobody waits
+            if error is not None:  # no part is handed on; those running stop at the deadline
+                del self._flights[key]
+                self._keep(key, Outcome(State.FAILED, reason=failure_reason(error)))
+                return
+            flight.values[index] = future.result()
+            parts = flight.split.parts
+            if len(flight.futures) < len(parts):
+                submitted.append(self._next_part(flight))
+            elif len(flight.values) == len(parts):
+                joining = flight.split
+        self._watch(key, submitted)
+        if joining is not None:  # joined outside the lock (a replay): the flight stays meanwhile
+            outcome = self._joined(joining, flight.values)
+            with self._lock:
+                if self._flights.get(key) is flight:
+                    del self._flights[key]
+                    self._keep(key, outcome)
+
+    @staticmethod
+    def _joined(parts: Split, values: dict[int, Any]) -> Outcome:
+        """A split job's outcome from its parts' values (failed if they do not join)."""
+        try:
+            return Outcome(State.DONE, parts.join([values[i] for i in range(len(values))]))
+        except Exception as error:  # a part from a worker of another version, say
+            return Outcome(State.FAILED, reason=failure_reason(error))
 
     def _stale_failure(self, key: tuple[object, ...], kept: Outcome) -> bool:
         failed = self._failed_at.get(key)

@@ -18,6 +18,7 @@ import streamlit as st
 from tutor.service import (
     AnalysisService,
     Job,
+    Limits,
     Outcome,
     Progress,
     Requester,
@@ -43,7 +44,9 @@ def analysis() -> AnalysisService:
     """This server process's analysis service (its local worker pool, or the Dask cluster
     named by TAROT_TUTOR_DASK_SCHEDULER)."""
     executor = configured_executor()
-    service = AnalysisService(executor, channel=channel_for(executor))
+    # a review's parts one per worker (the local pool's size stands for a Dask cluster's too)
+    service = AnalysisService(executor, Limits(parts_at_once=local_worker_count()),
+                              channel=channel_for(executor))
     service.warm_up(local_worker_count())
     return service
 
