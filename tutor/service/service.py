@@ -315,7 +315,11 @@ class AnalysisService:
             flight.values[index] = future.result()
             parts = flight.split.parts
             if len(flight.futures) < len(parts):
-                submitted.append(self._next_part(flight))
+                try:
+                    submitted.append(self._next_part(flight))
+                except RuntimeError:  # the pool shut down (the app stopping): nobody waits
+                    del self._flights[key]
+                    return
             elif len(flight.values) == len(parts):
                 joining = flight.split
         self._watch(key, submitted)
