@@ -52,6 +52,7 @@ from tutor.review.expected import (
     count_bid,
     learner_bid,
     more_samples,
+    most_samples,
     option_cards,
 )
 from tutor.review.mistakes import decision_item, item_of, own_puzzles_of_review
@@ -459,8 +460,9 @@ def cutoffs_said(lang: str) -> None:
     smallest = {verdict.value: least for verdict, least in CUTOFFS}
     samples = review_samples()
     with st.expander(t(lang, "review.cutoffs.heading"), icon=":material/straighten:"):
-        st.markdown(t(lang, "review.cutoffs.text", samples=samples,
-                      more=more_samples(samples), **smallest))
+        more = more_samples(samples)
+        st.markdown(t(lang, "review.cutoffs.text", samples=samples, more=more,
+                      most=most_samples(samples, more), **smallest))
 
 
 # --- computing once, keeping it -----------------------------------------------------------
