@@ -17,7 +17,6 @@ from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, bot_step, play_deal
 from tutor.engine import Bid, Contract, Deal, DealRecord
 from tutor.review.expected import (
-    MOST_SAMPLES,
     WHOLE_DEAL_AT,
     Decision,
     Verdict,
@@ -26,7 +25,6 @@ from tutor.review.expected import (
     expected_bid,
     expected_card,
     learner_bid,
-    most_samples,
     option_cards,
     review_rng,
     sees_whole_deal,
@@ -66,8 +64,7 @@ def test_a_gap_the_same_in_every_deal_is_the_loss_whatever_the_deals_noise() -> 
 
 def test_a_gap_the_samples_cannot_tell_from_noise_is_not_called_a_mistake() -> None:
     valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1,
-                         noisy_gap(4.0, 40.0), random.Random(2), 12, 36,  # type: ignore[arg-type]
-                         most=36)
+                         noisy_gap(4.0, 40.0), random.Random(2), 12, 36)  # type: ignore[arg-type]
     assert valued.samples == 36  # unsettled after 12: dealt 36
     assert valued.loss == max(0.0, valued.gap - 2 * valued.error)
     assert valued.verdict is None
@@ -86,34 +83,6 @@ def test_the_chosen_option_first_on_a_few_deals_is_dealt_more_where_another_may_
     valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1, sampler,
                          random.Random(1), 12, 36)  # type: ignore[arg-type]
     assert valued.samples == 36
-
-
-def test_a_loss_still_near_a_cut_off_after_more_deals_is_dealt_more_up_to_the_cap() -> None:
-    """A gap of 10 under noise 20 (a standard error of about 3 on 36 deals, 1.7 on 144): the
-    conservative loss stays within two standard errors of a cut-off (3 or 6) until the cap."""
-    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1,
-                         noisy_gap(10.0, 20.0), random.Random(2), 12, 36)  # type: ignore[arg-type]
-    assert valued.samples == MOST_SAMPLES == most_samples(12, 36)
-
-
-def test_a_loss_far_from_every_cut_off_is_labelled_on_the_larger_count() -> None:
-    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1,
-                         noisy_gap(30.0, 5.0), random.Random(2), 12, 36)  # type: ignore[arg-type]
-    assert valued.samples == 36 and valued.verdict is Verdict.BLUNDER
-
-
-def test_a_loss_near_a_cut_off_is_dealt_more_only_up_to_the_cap_asked() -> None:
-    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1,
-                         noisy_gap(10.0, 20.0), random.Random(2), 12, 36,  # type: ignore[arg-type]
-                         most=60)
-    assert valued.samples == 60
-
-
-def test_one_count_of_deals_asked_is_never_exceeded() -> None:
-    """A hint is valued on one count (``more`` = ``samples``): never dealt more."""
-    valued = expectation(Decision.CARD, [("play:T1",), ("play:T2",)], 1,
-                         noisy_gap(10.0, 20.0), random.Random(2), 12, 12)  # type: ignore[arg-type]
-    assert valued.samples == 12 and most_samples(12, 12) == 12
 
 
 def test_an_option_clearly_no_worse_than_any_other_is_settled_on_the_first_deals() -> None:

@@ -84,9 +84,8 @@ from tutor.review.expected import (
 # learner's information (expected scores), every number in points of the deal's score; 3: the
 # call, the écart, the chelem and the poignée valued too; 4: "could I have made it?" at every
 # card judged with all hands visible, a card seen with the whole deal solved outright, and
-# a label only given on the larger count of deals; 5: a loss still near a cut-off after the
-# larger count dealt more deals.
-REVIEW_VERSION = 5
+# a label only given on the larger count of deals.
+REVIEW_VERSION = 4
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.

@@ -30,12 +30,9 @@ every option's paired gap to it below the smallest cut-off); every other decisio
 included, is dealt ``MORE_SAMPLES`` deals. A dozen deals cannot settle a label: a deal's score
 swings by a contract's worth when one is turned, so a few deals can hide a difference or show
 one too large, and when the learner's choice happens to come first on them its gap to itself
-is zero whatever the others are worth. Nor can 36 always: the gap's standard error there is
-often 3 to 20 points, as large as the cut-offs, so where the conservative loss still lies
-within two standard errors of a cut-off (against any option that may be the best) the
-decision is dealt twice as many deals, and again, up to ``MOST_SAMPLES``; what another
-sampling seed would change is then mostly a loss truly on a cut-off (``bench_review.py
---stability``, docs/performance.md).
+is zero whatever the others are worth. (With another sampling seed, ``bench_review.py
+--stability``, the 5-player labels that still change are mostly given on the larger count,
+near a cut-off: docs/performance.md.)
 
 **The labels** (``CUTOFFS``, the same at every contract and player count): an inaccuracy
 loses at least 3 points of the deal's score, a mistake 6 (a king's worth of card points at a
@@ -127,20 +124,12 @@ def verdict_for(loss: float) -> Verdict | None:
 
 SAMPLES = 12  # deals of the hidden cards per decision
 MORE_SAMPLES = 36  # where the label is not settled by the first SAMPLES
-MOST_SAMPLES = 144  # where, after MORE_SAMPLES, the loss still sits near a cut-off
 
 
 def more_samples(samples: int) -> int:
     """The deals a decision is valued on where its label is not settled by its first
     ``samples``: three times as many, as ``MORE_SAMPLES`` is to ``SAMPLES``."""
     return samples * MORE_SAMPLES // SAMPLES
-
-
-def most_samples(samples: int, more: int) -> int:
-    """The most deals a decision whose loss stays near a cut-off is dealt: four times
-    ``more``, as ``MOST_SAMPLES`` is to ``MORE_SAMPLES``; ``more`` itself when it is no more
-    than ``samples`` (a hint, valued on one count, never dealt more)."""
-    return more * MOST_SAMPLES // MORE_SAMPLES if more > samples else more
 
 SOLVE_AT = 3  # tricks left when the exact solver takes over a playout (~1 ms at 4 players)
 WHOLE_DEAL_AT = 5  # tricks left from which a card seen with the whole deal is solved outright
@@ -325,24 +314,6 @@ def _clearly_unlabelled(values: Values, chosen: int) -> bool:
     return True
 
 
-def _near_a_cutoff(values: Values, chosen: int) -> bool:
-    """The chosen option's label could change with other deals: its conservative loss
-    against an option that may be the best (its paired gap to the best within two standard
-    errors of 0) lies within two standard errors of a cut-off."""
-    best, _, _ = _figures(values, chosen)
-    for i, option in enumerate(values):
-        if i == chosen:
-            continue
-        behind, spread = _paired(values[best], option)
-        if behind - 2 * spread > 0:
-            continue  # clearly below the best: never the measure of the loss
-        gap, error = _paired(option, values[chosen])
-        loss = gap - 2 * error
-        if any(abs(loss - smallest) < 2 * error for _, smallest in CUTOFFS):
-            return True
-    return False
-
-
 def expectation(
     decision: Decision,
     options: Sequence[tuple[str, ...]],
@@ -352,16 +323,12 @@ def expectation(
     samples: int,
     more: int,
     deadline: Deadline = NO_DEADLINE,
-    most: int | None = None,
 ) -> Expectation:
     """The options valued over ``samples`` deals (``more`` unless no option could be an
-    inaccuracy's worth better than the chosen one; then, while the loss stays near a
-    cut-off, twice as many each time up to ``most``, by default ``most_samples``);
-    ``OverBudget`` when ``deadline`` passes between two deals."""
-    most = most_samples(samples, more) if most is None else most
-    if samples < 2 or more < samples or most < more:
-        raise ValueError(f"{samples}, {more} then {most} samples: at least 2, then as many "
-                         "or more each time")
+    inaccuracy's worth better than the chosen one); ``OverBudget`` when ``deadline`` passes
+    between two deals."""
+    if samples < 2 or more < samples:
+        raise ValueError(f"{samples} then {more} samples: at least 2, then as many or more")
     values: Values = [[] for _ in options]
 
     def draw(n: int) -> None:
@@ -373,10 +340,6 @@ def expectation(
     draw(samples)
     if len(options) > 1 and not _clearly_unlabelled(values, chosen):
         draw(more - samples)
-        # A turned contract swings a deal's score by far more than a cut-off, so after
-        # ``more`` deals the gap's standard error can still be as large as the cut-offs.
-        while len(values[0]) < most and _near_a_cutoff(values, chosen):
-            draw(min(len(values[0]), most - len(values[0])))
     best, gap, error = _figures(values, chosen)
     loss = max(0.0, gap - 2 * error)
     order = sorted(range(len(options)), key=lambda i: (i != best, -fmean(values[i]), i))
@@ -651,7 +614,6 @@ def option_cards(option: Option) -> tuple[Card, ...]:
 __all__ = [
     "CUTOFFS",
     "MORE_SAMPLES",
-    "MOST_SAMPLES",
     "SAMPLES",
     "SEED",
     "SOLVE_AT",

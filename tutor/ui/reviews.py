@@ -52,7 +52,6 @@ from tutor.review.expected import (
     count_bid,
     learner_bid,
     more_samples,
-    most_samples,
     option_cards,
 )
 from tutor.review.mistakes import decision_item, item_of, own_puzzles_of_review
@@ -460,9 +459,8 @@ def cutoffs_said(lang: str) -> None:
     smallest = {verdict.value: least for verdict, least in CUTOFFS}
     samples = review_samples()
     with st.expander(t(lang, "review.cutoffs.heading"), icon=":material/straighten:"):
-        more = more_samples(samples)
-        st.markdown(t(lang, "review.cutoffs.text", samples=samples, more=more,
-                      most=most_samples(samples, more), **smallest))
+        st.markdown(t(lang, "review.cutoffs.text", samples=samples,
+                      more=more_samples(samples), **smallest))
 
 
 # --- computing once, keeping it -----------------------------------------------------------
