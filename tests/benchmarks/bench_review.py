@@ -3,6 +3,7 @@ own cards lose.
 
     python tests/benchmarks/bench_review.py [--deals 20] [--runs 3] [--players 4] [--taker]
     python tests/benchmarks/bench_review.py --stability [--deals 10] [--players 4] [--taker]
+        [--first-seed 0]
     python tests/benchmarks/bench_review.py --losses [--deals 60]
 
 The first form reviews the learner's seat (0) of ``--deals`` seeded deals played by SimpleBot
@@ -16,8 +17,10 @@ workers.
 
 ``--stability`` reviews each deal twice, with the default sampling seed and another one, and
 prints the share of decisions given the same label both times, overall and per kind of
-decision (with ``--taker``, the taker's call, écart, chelem and poignée are among them).
-Target: 95%.
+decision (with ``--taker``, the taker's call, écart, chelem and poignée are among them),
+then each decision whose label changed with its deals drawn, paired gap to the best and that
+gap's standard error under each seed, and the CPU time of a review. ``--first-seed`` starts the
+deals at another seed (to measure on deals not looked at while tuning). Target: 95%.
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the open-card
 losses of SimpleBot's judged cards (points of the deal's score), against the cut-offs.
@@ -35,14 +38,14 @@ from tutor.engine.game import Phase
 from tutor.engine.record import DealRecord
 from tutor.practice.replay import replay
 from tutor.review.deal import CUTOFFS, DealReview, review_deal
-from tutor.review.expected import SEED
+from tutor.review.expected import SEED, Expectation
 
 
-def played_deals(count: int, players: int = 4) -> list[tuple[DealRecord, int]]:
-    """``count`` finished deals and the taker of each (the last seat deals: seat 0 speaks
-    first, as in the practice game's first deal)."""
+def played_deals(count: int, players: int = 4, first: int = 0) -> list[tuple[DealRecord, int]]:
+    """``count`` finished deals from seed ``first`` on and the taker of each (the last seat
+    deals: seat 0 speaks first, as in the practice game's first deal)."""
     out: list[tuple[DealRecord, int]] = []
-    seed = 0
+    seed = first
     while len(out) < count:
         deal = play_deal(players, seed, players - 1)
         if deal.phase is Phase.FINISHED and deal.taker is not None:
@@ -97,26 +100,46 @@ def kinds(review: DealReview) -> tuple[str, ...]:
             *("card" for c in review.cards if c.expected is not None))
 
 
+def valued(review: DealReview) -> list[Expectation]:
+    """Every decision of ``review.labels``, valued, in the same order."""
+    bid = [] if review.bid is None else [review.bid]
+    return [*bid, *(c.expected for c in review.choices),
+            *(c.expected for c in review.cards if c.expected is not None)]
+
+
+def figures(valued: Expectation) -> str:
+    label = valued.verdict.value if valued.verdict else "none"
+    return (f"{label} on {valued.samples} deals (gap {valued.gap:.1f}, "
+            f"standard error {valued.error:.1f}, loss {valued.loss:.1f})")
+
+
 def stability(deals: list[tuple[DealRecord, int]], taker: bool) -> None:
     same: Counter[str] = Counter()
     total: Counter[str] = Counter()
     changed: Counter[tuple[str, str]] = Counter()
+    times: list[float] = []
     for record, seat in deals:
         learner = seat if taker else 0
-        _, first = timed(record, learner)
-        _, second = timed(record, learner, seed=SEED + 1)
-        for kind, a, b in zip(kinds(first), first.labels, second.labels, strict=True):
+        elapsed, first = timed(record, learner)
+        times.append(elapsed)
+        elapsed, second = timed(record, learner, seed=SEED + 1)
+        times.append(elapsed)
+        for kind, a, b in zip(kinds(first), valued(first), valued(second), strict=True):
             total[kind] += 1
-            if a is b:
+            if a.verdict is b.verdict:
                 same[kind] += 1
             else:
-                changed[(str(a and a.value), str(b and b.value))] += 1
+                changed[(str(a.verdict and a.verdict.value),
+                         str(b.verdict and b.verdict.value))] += 1
+                print(f"deal {record.seed} {kind}: {figures(a)} | {figures(b)}")
     alike, counted = sum(same.values()), sum(total.values())
     print(f"{alike} of {counted} labels the same with another sampling seed: "
           f"{alike / counted:.1%}")
     for kind in sorted(total):
         print(f"  {kind}: {same[kind]} of {total[kind]} ({same[kind] / total[kind]:.1%})")
     print("the labels that changed (first seed, second seed: count):", dict(changed))
+    print(f"CPU time of a review: median {statistics.median(times):.2f} s, "
+          f"mean {statistics.fmean(times):.2f} s")
 
 
 def losses(deals: list[tuple[DealRecord, int]]) -> None:
@@ -148,8 +171,9 @@ def main() -> None:
     parser.add_argument("--stability", action="store_true")
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--taker", action="store_true")
+    parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
-    deals = played_deals(args.deals, args.players)
+    deals = played_deals(args.deals, args.players, args.first_seed)
     if args.losses:
         losses(deals)
     elif args.stability:
