@@ -73,6 +73,8 @@ from tutor.review.expected import (
     expected_bid,
     expected_card,
     learner_bid,
+    line_data,
+    line_of,
     option_cards,
     played_on,
     review_rng,
@@ -94,17 +96,6 @@ REVIEW_VERSION = 5
 NODE_BUDGET = 60_000
 
 
-Line = tuple[tuple[int, Card], ...]  # cards with the seat of each, as a review stores a line
-
-
-def _line_data(line: Line) -> list[list[Any]]:
-    return [[seat, format_card(c)] for seat, c in line]
-
-
-def _line_of(data: Any) -> Line:
-    return tuple((int(seat), parse_card(str(c))) for seat, c in data)
-
-
 @dataclass(frozen=True, slots=True)
 class CouldMake:
     """"Could I have made it?" at a card the solver judged: with all hands visible and best
@@ -118,12 +109,12 @@ class CouldMake:
     score: int
 
     def to_data(self) -> dict[str, Any]:
-        return {"line": _line_data(self.line), "made": self.made,
+        return {"line": line_data(self.line), "made": self.made,
                 "score": self.score}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> CouldMake:
-        return cls(_line_of(data["line"]),
+        return cls(line_of(data["line"]),
                    bool(data["made"]), int(data["score"]))
 
 
@@ -174,11 +165,11 @@ class CardReview:
             "loss": self.loss,
             "verdict": None if self.verdict is None else self.verdict.value,
             "better": [format_card(c) for c in self.better],
-            "line": _line_data(self.line),
+            "line": line_data(self.line),
             "nodes": self.nodes,
             "expected": None if self.expected is None else self.expected.to_data(),
             "how": None if self.how is None else {
-                "line": _line_data(self.how.line),
+                "line": line_data(self.how.line),
                 "score": self.how.score,
             },
             "could": None if self.could is None else self.could.to_data(),
@@ -205,11 +196,11 @@ class CardReview:
             loss=mark("loss"),
             verdict=None if verdict is None else Verdict(verdict),
             better=tuple(parse_card(str(c)) for c in data.get("better", ())),
-            line=_line_of(data.get("line", ())),
+            line=line_of(data.get("line", ())),
             nodes=int(data.get("nodes", 0)),
             expected=None if expected is None else Expectation.from_data(expected),
             how=None if how is None else ShownHow(
-                _line_of(how["line"]),
+                line_of(how["line"]),
                 int(how["score"])),
             could=None if could is None else CouldMake.from_data(could),
         )

@@ -627,16 +627,27 @@ class PlayedOn:
     def to_data(self) -> dict[str, Any]:
         return {"taker": self.taker,
                 "contract": None if self.contract is None else self.contract.code,
-                "line": [[seat, format_card(card)] for seat, card in self.line],
-                "score": self.score}
+                "line": line_data(self.line), "score": self.score}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> PlayedOn:
         taker, contract, score = data["taker"], data["contract"], data["score"]
         return cls(None if taker is None else int(taker),
                    None if contract is None else Contract.from_code(str(contract)),
-                   tuple((int(seat), parse_card(str(card))) for seat, card in data["line"]),
-                   None if score is None else int(score))
+                   line_of(data["line"]), None if score is None else int(score))
+
+
+Line = tuple[tuple[int, Card], ...]  # cards with the seat of each, as a review stores a line
+
+
+def line_data(line: Line) -> list[list[Any]]:
+    """A line as stored with a review: [seat, card] pairs, each card in the engine's notation."""
+    return [[seat, format_card(card)] for seat, card in line]
+
+
+def line_of(data: Any) -> Line:
+    """A stored line (``line_data``) read back; ValueError for a card that is none."""
+    return tuple((int(seat), parse_card(str(card))) for seat, card in data)
 
 
 def played_on(before: Deal, seat: int, option: Option) -> PlayedOn:
@@ -687,6 +698,7 @@ __all__ = [
     "DealDrawn",
     "Decision",
     "Expectation",
+    "Line",
     "Option",
     "PlayedOn",
     "ShownHow",
@@ -699,6 +711,8 @@ __all__ = [
     "expected_bid",
     "expected_card",
     "learner_bid",
+    "line_data",
+    "line_of",
     "option_cards",
     "play_out",
     "played_on",
