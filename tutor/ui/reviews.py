@@ -136,6 +136,14 @@ def line_tricks(review: DealReview, trick_index: int, line: Sequence[tuple[int, 
     return [chunk for chunk in out if chunk]
 
 
+def _line_said(review: DealReview, trick_index: int, line: Sequence[tuple[int, Card]],
+               lang: str, css_class: str) -> None:
+    """A line of cards from trick ``trick_index`` on, trick by trick, each over its player."""
+    for chunk in line_tricks(review, trick_index, line):
+        st.markdown(cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
+                                       css_class=css_class), unsafe_allow_html=True)
+
+
 def points(value: float) -> str:
     """A score or a loss in points of the deal's score, as the page writes it (one decimal:
     an average over deals; a negative one with the typographic minus, as the lessons write)."""
@@ -203,12 +211,7 @@ def _show_how(review: DealReview, card: CardReview, trick_index: int, lang: str)
     best = cards_text(option_cards(card.expected.best)[:1], lang)
     with st.expander(t(lang, "review.how.heading", best=best), icon=":material/play_circle:"):
         st.caption(t(lang, "review.how.note"))
-        for chunk in line_tricks(review, trick_index, card.how.line):
-            st.markdown(
-                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
-                                   css_class="review-how"),
-                unsafe_allow_html=True,
-            )
+        _line_said(review, trick_index, card.how.line, lang, "review-how")
         if review.final is not None:
             st.markdown(t(lang, "review.how.score", score=deal_score(card.how.score),
                           final=deal_score(review.final)))
@@ -227,12 +230,7 @@ def _could_i_have_made_it(review: DealReview, card: CardReview, trick_index: int
         if review.final is not None:
             st.markdown(t(lang, answer, score=deal_score(card.could.score),
                           final=deal_score(review.final)))
-        for chunk in line_tricks(review, trick_index, card.could.line):
-            st.markdown(
-                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
-                                   css_class="review-could"),
-                unsafe_allow_html=True,
-            )
+        _line_said(review, trick_index, card.could.line, lang, "review-could")
 
 
 def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: int,
@@ -256,12 +254,7 @@ def _with_all_hands_visible(review: DealReview, card: CardReview, trick_index: i
             hand_svg_row(card.better, width=CARD, lang=lang), unsafe_allow_html=True
         )
         st.markdown(f"**{t(lang, 'review.line')}**")
-        for chunk in line_tricks(review, trick_index, card.line):
-            st.markdown(
-                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
-                                   css_class="review-line"),
-                unsafe_allow_html=True,
-            )
+        _line_said(review, trick_index, card.line, lang, "review-line")
 
 
 def _played_on(review: DealReview, how: PlayedOn | None, best: str, rules: Rules,
@@ -280,12 +273,7 @@ def _played_on(review: DealReview, how: PlayedOn | None, best: str, rules: Rules
         st.markdown(t(lang, "review.played_on.taker",
                       seat=seat_name(how.taker, review.players, lang),
                       contract=contract_label(rules, how.contract.code, lang)))
-        for chunk in line_tricks(review, 0, how.line):
-            st.markdown(
-                cards_by_seat_html(chunk, review.players, lang, width=LINE_CARD,
-                                   css_class="review-how"),
-                unsafe_allow_html=True,
-            )
+        _line_said(review, 0, how.line, lang, "review-how")
         if final is not None:
             st.markdown(t(lang, "review.how.score", score=deal_score(how.score), final=final))
 
