@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,3 +42,14 @@ def handed_out(item: pytest.Item) -> tuple[bool, bool]:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: the scheduler follows this order
         items.sort(key=handed_out)
+
+
+@pytest.fixture(autouse=True)
+def _main_module_kept() -> Iterator[None]:
+    """Each test ends with the test runner's own ``__main__``: an AppTest runs its script as
+    ``__main__`` and leaves it there, and a worker pool started later in the same process runs
+    that script again in each new worker (an ``AppTest.from_function`` script then fails, its
+    arguments gone, and the pool breaks: seen as BrokenProcessPool in tests/service)."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
