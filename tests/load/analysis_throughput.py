@@ -34,20 +34,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mined_load import _cpu
+from warming import warm
 from ws_load import ROOT, _free_port
 
 sys.path.insert(0, str(ROOT))
 from tutor.service import mine_puzzle, run
 from tutor.service.executors import dask_pool, local_pool
-
-
-def warm(_: int) -> int:
-    """A worker's first job: the imports and the content bank, not timed."""
-    from tutor.content.generate import generate
-
-    generate("obligations", 0, 4)
-    time.sleep(1.0)  # holds this worker, so that the other warm-ups reach the others
-    return os.getpid()
 
 
 @contextmanager

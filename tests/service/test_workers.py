@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -227,6 +228,24 @@ def test_the_local_pool_runs_its_workers_at_a_lower_priority_than_the_web_proces
     finally:
         pool.shutdown()
     assert niceness == min(19, os.nice(0) + WORKER_NICENESS)
+
+
+def test_a_local_worker_does_not_run_the_page_script_that_started_its_pool(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under `streamlit run`, __main__ is the page script while a page starts the pool.
+    ran = tmp_path / "ran"
+    script = tmp_path / "page.py"
+    script.write_text(f"open({str(ran)!r}, 'w').close()\n")
+    page = types.ModuleType("__main__")
+    page.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page)
+    pool = local_pool(1)
+    try:
+        assert pool.submit(os.getpid).result(timeout=WAIT) != os.getpid()
+    finally:
+        pool.shutdown()
+    assert not ran.exists()
+    assert sys.modules["__main__"] is page  # given back once the worker is launched
 
 
 def test_the_local_pool_solves_a_best_card_position_as_this_process_does() -> None:

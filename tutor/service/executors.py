@@ -3,16 +3,25 @@ of a Dask cluster (hosting: ``TAROT_TUTOR_DASK_SCHEDULER=tcp://host:8786``).
 
 Both are ``concurrent.futures.Executor``s, so the service cannot tell them apart. The local pool
 starts its processes from a fork server, not by forking the web process (whose threads would
-be copied mid-flight). ``TAROT_TUTOR_WORKERS`` sizes the local pool; by default it leaves one
-core to the web process.
+be copied mid-flight), and with no ``__main__`` of the web process's: under ``streamlit run``
+that is the page script, which a new worker would otherwise run again at its start (about a
+second of CPU per worker, and the app's code run outside any session).
+``TAROT_TUTOR_WORKERS`` sizes the local pool; by default it leaves one core to the web process.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
+import threading
+import types
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import suppress
+from contextlib import contextmanager, suppress
+from multiprocessing.context import BaseContext, ForkServerContext, ForkServerProcess
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from tutor.service.progress import Channel, DaskChannel, FileChannel
 
@@ -41,10 +50,47 @@ def lower_priority() -> None:
         os.nice(WORKER_NICENESS)
 
 
+_MAIN_SWAP = threading.Lock()
+
+
+@contextmanager
+def no_script_as_main() -> Iterator[None]:
+    """While a worker is launched, ``__main__`` is an empty module: multiprocessing hands a new
+    process the main module's file or name to import first, and a worker needs none of it
+    (its jobs are functions of this package)."""
+    with _MAIN_SWAP:
+        main = sys.modules["__main__"]
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            yield
+        finally:
+            sys.modules["__main__"] = main
+
+
+class _WorkerProcess(ForkServerProcess):
+    """A fork-server process launched with no ``__main__`` to import (``no_script_as_main``)."""
+
+    @staticmethod
+    def _Popen(process_obj: BaseProcess) -> Any:
+        with no_script_as_main():
+            return ForkServerProcess._Popen(process_obj)
+
+
+class _WorkerContext(ForkServerContext):
+    Process = _WorkerProcess
+
+
+def worker_context() -> BaseContext:
+    """How the local pool starts its processes: from the fork server with no main module where
+    the system has one, else spawned (Windows), importing the main module as spawn must."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return _WorkerContext()
+    return multiprocessing.get_context("spawn")
+
+
 def local_pool(workers: int) -> Executor:
     """``workers`` processes on this machine, each at a lower priority than the web process."""
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+    return ProcessPoolExecutor(max_workers=workers, mp_context=worker_context(),
                                initializer=lower_priority)
 
 
