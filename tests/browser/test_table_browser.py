@@ -739,7 +739,7 @@ def test_the_coachs_remarks_after_a_trick_stay_open_clear_of_every_seat_and_card
     of the trick and no button (on the felt, the drawer once covered the side seats' bids and
     a card of the trick); a hint asked shows its sentence below them, and the remarks stay
     open word for word, clear of the sentence and of the felt, in view, the trick clear of
-    the seats."""
+    the seats, and every card of the hand in view."""
     page = sized(size)
     state = open_table(page, server, "seed=4&players=4&speed=instant")
     state = act(page, '.tt-action[data-action="bid:pass"]')
@@ -773,6 +773,12 @@ def test_the_coachs_remarks_after_a_trick_stay_open_clear_of_every_seat_and_card
     width, height = SIZES[size]
     assert after["y"] >= 0 and after["y"] + after["height"] <= height, after
     assert after["x"] >= 0 and after["x"] + after["width"] <= width, after
+    # and every card to play in view, the hint's sentence too (on a phone the page scrolls
+    # by what the table grew: the hand's last row once ended below the fold)
+    for selector in (".tt-card", ".tt-hint-box"):
+        for seen in (o.bounding_box() for o in page.locator(f"{TABLE} {selector}").all()):
+            assert seen is not None and 0 <= seen["y"], (selector, seen)
+            assert seen["y"] + seen["height"] <= height, (selector, seen)
     # the felt, shorter by the two sentences, still keeps the trick clear of every seat (on a
     # phone the table grows a little rather than a card cover a seat)
     assert_trick_clear_of_the_seats(page)

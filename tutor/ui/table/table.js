@@ -360,6 +360,11 @@ export default function (component) {
       height += Math.ceil(short);
       root.style.setProperty('--tt-h', height + 'px');
       fh = felt.clientHeight || fh + short;
+      // the cards to play stay in view: the page scrolls by what the table grew (the
+      // page's title goes up), not the hand's last row below the fold
+      if (hand.getBoundingClientRect().bottom > window.innerHeight) {
+        hand.scrollIntoView({ block: 'end', behavior: 'instant' });
+      }
     }
     const wide = Math.max(...spots.map(([x]) => Math.abs(x))) + 0.5;
     // and the side seats as wide as their names and roles make them (a phone's are wide)
