@@ -125,8 +125,11 @@ def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     _require_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A rerun on a busy 2-core machine can take longer than expect()'s own 5 s (the score
+    # sheet's edit form once failed so): the same bound as a page's default timeout.
+    expect.set_options(timeout=30_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield chromium
