@@ -1,0 +1,34 @@
+"""Every fact a labelled card's why can state has its sentence in both catalogs, every name
+in it filled in (the seat, the cards, the suit, the trick, the points, the count)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine import parse_card
+from tutor.review.card_why import CardReason, CardWhy
+from tutor.ui.reviews import card_why_text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("why", list(CardWhy))
+def test_every_card_why_is_a_sentence_in_both_languages(why: CardWhy, lang: str) -> None:
+    reason = CardReason(why, parse_card("QH"), parse_card("4S"), 1, parse_card("T21"), 2, 9, 12)
+    text = card_why_text(reason, 4, lang)
+    assert not text.startswith("review.") and "{" not in text and text.endswith(".")
+
+
+def test_the_sentence_names_the_seat_the_cards_the_trick_and_the_points() -> None:
+    reason = CardReason(CardWhy.POINTS_GIVEN, parse_card("QH"), parse_card("4H"), 1,
+                        parse_card("KH"))
+    assert card_why_text(reason, 4, "en") == (
+        "You gave the Queen of hearts (3.5 points) to a trick the other side was winning "
+        "(Right: King of hearts); the 4 of hearts kept it.")
+    assert card_why_text(reason, 4, "it") == (
+        "Hai dato una carta da 3,5 punti (Donna di cuori) a una presa che l'altra squadra "
+        "stava vincendo (il giocatore a destra: Re di cuori); un'altra carta (4 di cuori) la "
+        "teneva in mano.")
+    void = CardReason(CardWhy.LEAD_INTO_VOID, parse_card("4S"), parse_card("1H"), 3, trick=1)
+    assert card_why_text(void, 4, "en") == (
+        "Left is known to have no spades (they trumped trick 2): your lead of spades gave "
+        "them the chance to trump again.")
