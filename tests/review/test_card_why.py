@@ -6,11 +6,13 @@ tried strongest first; the planted Petit blunders say their Petit sentence in th
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from tests.review.test_review_deal import (
     BLUNDER_TRICK,
     PETIT_INTO_21,
+    blunder_record,
     blunder_review,
     petit_into_the_21,
 )
@@ -34,6 +36,7 @@ from tutor.review.card_why import (
     trumped_over_the_partner,
 )
 from tutor.review.deal import CardReview, learner_turns
+from tutor.review.mistakes import OwnMistake, own_mistakes
 
 DEALER = 0
 # (players, seed, the learner's seat, trick): positions of deals SimpleBot played, dealer 0
@@ -202,3 +205,12 @@ def test_a_cards_why_survives_its_data() -> None:
     card = blunder_review().card_in(BLUNDER_TRICK)
     assert card is not None
     assert CardReview.from_data(card.to_data()) == card
+
+
+def test_an_own_mistake_keeps_the_cards_why_and_one_kept_before_it_still_reads() -> None:
+    [mistake] = own_mistakes(blunder_record(), blunder_review(), 7, 1)
+    card = blunder_review().card_in(BLUNDER_TRICK)
+    assert card is not None and card.why is not None and mistake.why == card.why
+    assert OwnMistake.from_data(mistake.to_data()) == mistake
+    older = {k: v for k, v in mistake.to_data().items() if k != "why"}
+    assert OwnMistake.from_data(older) == replace(mistake, why=None)

@@ -57,6 +57,10 @@ class CardWhy(StrEnum):
     OTHER = "other"  # no fact of the trick: the play that follows decided it
 
 
+# The sentences that state no fact of the trick (they send the learner to "show me how").
+PLAY_DECIDED = frozenset({CardWhy.SAME_KIND, CardWhy.OTHER})
+
+
 @dataclass(frozen=True, slots=True)
 class CardReason:
     """Why ``better`` was better than the ``played`` card: the fact (``why``) and what its
@@ -274,6 +278,7 @@ def card_reason(before: Deal, played: Card, better: Card, rng: random.Random) ->
 
 __all__ = [
     "PETIT_DRAWS",
+    "PLAY_DECIDED",
     "RULES",
     "CardMoment",
     "CardReason",
