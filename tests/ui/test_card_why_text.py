@@ -28,10 +28,10 @@ def test_the_sentence_names_the_seat_the_cards_the_trick_and_the_points() -> Non
     reason = CardReason(CardWhy.POINTS_GIVEN, parse_card("QH"), parse_card("4H"), 1,
                         parse_card("KH"))
     assert card_why_text(reason, 4, "en") == (
-        "You gave the Queen of hearts (3.5 points) to a trick the other side was winning "
+        "You put the Queen of hearts (3.5 points) into a trick the other side was winning "
         "(Right: King of hearts); the 4 of hearts kept it.")
     assert card_why_text(reason, 4, "it") == (
-        "Hai dato una carta da 3,5 punti (Donna di cuori) a una presa che l'altra squadra "
+        "Hai messo una carta da 3,5 punti (Donna di cuori) in una presa che l'altra squadra "
         "stava vincendo (il giocatore a destra: Re di cuori); un'altra carta (4 di cuori) la "
         "teneva in mano.")
     void = CardReason(CardWhy.LEAD_INTO_VOID, parse_card("4S"), parse_card("1H"), 3, trick=1)

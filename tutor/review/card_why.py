@@ -48,7 +48,7 @@ class CardWhy(StrEnum):
     PETIT_UNDER_TRUMP = "petit_under_trump"  # into a trick the other side won with a trump
     PETIT_CAUGHT = "petit_caught"  # the other side took it in most deals drawn
     TRUMPED_PARTNER = "trumped_partner"  # a trump over the partner's winning card
-    POINTS_GIVEN = "points_given"  # points into a trick the other side was winning
+    POINTS_GIVEN = "points_given"  # points put into a trick the other side was winning
     POINTS_WITHHELD = "points_withheld"  # the better card gave the partner's trick more
     TRUMP_TOO_HIGH = "trump_too_high"  # a lower trump beat the trick as well
     LEAD_INTO_VOID = "lead_into_void"  # a suit led that an opponent has shown void in
@@ -184,8 +184,8 @@ def trumped_over_the_partner(m: CardMoment) -> CardReason | None:
 
 
 def points_given_to_the_other_side(m: CardMoment) -> CardReason | None:
-    """A card of more than a half point given to a trick the other side was winning (and
-    still was after it), where the better card gave fewer."""
+    """A card of more than a half point put into a trick the other side was winning (and
+    still was after it), where the better card put fewer."""
     winning = m.other_side_winning()
     if (winning is None or m.takes_the_lead(m.played) or given(m.played) <= 1
             or given(m.played) <= given(m.better)):
