@@ -52,6 +52,7 @@ PETIT_EXPOSED = (4, 1, 1, 14)  # a defender void in hearts after their partner's
 PETIT_UNDER_PARTNER = (4, 1, 1, 15)  # the same defender after the taker's 16, partner's 17
 TAKER_AFTER_A_KING = (4, 3, 1, 3)  # the taker, void in hearts, after a defender's King
 TRUMPS_GONE = (4, 3, 0, 14)  # a defender leads; the taker trumped clubs, then showed no trump
+UNKNOWN_PARTNER = (5, 3, 2, 3)  # a defender at 5 players, the called card unseen yet
 TWO_COUNTERS = (4, 4, 1, 1)  # a defender holding the Jack and Knight of hearts after the King
 
 
@@ -177,6 +178,16 @@ def test_the_excuse_kept_to_the_last_trick_with_two_cards_left() -> None:
 def test_without_a_fact_the_play_that_follows_decided_it() -> None:
     assert why(TAKER_LAST, "T2", "T4").why is CardWhy.SAME_KIND
     assert why(LEAD_AFTER_A_VOID, "1H", "1C").why is CardWhy.OTHER
+
+
+def test_a_partner_the_learner_could_not_know_yet_is_no_partner_in_the_why() -> None:
+    """At 5 players before the called card shows, the seat winning the trick is the learner's
+    partner in fact, but the learner could not know it: no sentence says so."""
+    m = moment(UNKNOWN_PARTNER, "10H", "JH")
+    assert m.winning is not None
+    assert m.before.is_attack(m.winning[0]) == m.before.is_attack(m.seat)  # partners in fact
+    assert m.partner_winning() is None and m.other_side_winning() is None
+    assert why(UNKNOWN_PARTNER, "10H", "JH").why is CardWhy.SAME_KIND
 
 
 def test_the_strongest_fact_comes_first() -> None:
