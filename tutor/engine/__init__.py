@@ -208,7 +208,13 @@ from tutor.engine.scoring import (
     validate_score_input,
 )
 from tutor.engine.tarocchi import count_in_pairs, count_in_threes, nominal_value
-from tutor.engine.trick import ExcuseFate, ExcuseLastTrick, TrickOutcome, trick_outcome
+from tutor.engine.trick import (
+    ExcuseFate,
+    ExcuseLastTrick,
+    TrickOutcome,
+    trick_outcome,
+    winning_position,
+)
 from tutor.engine.variants import (
     EXCUSE_TO_LAST_WINNER,
     FFT_2012,
@@ -366,5 +372,6 @@ __all__ = [
     "validate_hand_and_trick",
     "validate_position",
     "validate_score_input",
+    "winning_position",
     "with_partner",
 ]

@@ -60,6 +60,7 @@ from tutor.engine import (
 )
 from tutor.practice.coach import Remark
 from tutor.practice.replay import replay
+from tutor.review.card_why import CardReason, card_reason
 from tutor.review.choices import ChoiceReview, moments, review_choice
 from tutor.review.expected import (
     CUTOFFS,
@@ -88,8 +89,8 @@ from tutor.review.expected import (
 # call, the écart, the chelem and the poignée valued too; 4: "could I have made it?" at every
 # card judged with all hands visible, a card seen with the whole deal solved outright, and
 # a label only given on the larger count of deals; 5: "show me how" at a labelled bid, call,
-# écart, chelem announcement and poignée too.
-REVIEW_VERSION = 5
+# écart, chelem announcement and poignée too; 6: a labelled card says why (``CardReason``).
+REVIEW_VERSION = 6
 
 # Positions each card may search (a deterministic budget: the same review every time, on any
 # machine). About 0.2-0.3 s of CPU on the 2-core CI machine; see bench_review.py.
@@ -147,6 +148,7 @@ class CardReview:
     expected: Expectation | None = None
     how: ShownHow | None = None  # a labelled card: the deal played on from the better card
     could: CouldMake | None = None  # a judged card: the best line with all hands visible
+    why: CardReason | None = None  # a labelled card: the fact that tells it from the better
 
     @property
     def label(self) -> Verdict | None:
@@ -173,6 +175,7 @@ class CardReview:
                 "score": self.how.score,
             },
             "could": None if self.could is None else self.could.to_data(),
+            "why": None if self.why is None else self.why.to_data(),
         }
 
     @classmethod
@@ -185,6 +188,7 @@ class CardReview:
         expected = data.get("expected")
         how = data.get("how")
         could = data.get("could")
+        why = data.get("why")
         return cls(
             trick=int(data["trick"]),
             card=parse_card(str(data["card"])),
@@ -203,6 +207,7 @@ class CardReview:
                 line_of(how["line"]),
                 int(how["score"])),
             could=None if could is None else CouldMake.from_data(could),
+            why=None if why is None else CardReason.from_data(why),
         )
 
 
@@ -584,7 +589,8 @@ def joined_review(record: DealRecord, learner: int, parts: Mapping[str, Any],
     cards = tuple(
         replace(judged.get(turn.trick) or _not_judged(turn),
                 expected=expected[decision_name(turn.trick)],
-                how=_shown_how(turn, expected[decision_name(turn.trick)]))
+                how=_shown_how(turn, expected[decision_name(turn.trick)]),
+                why=_card_why(record, turn, expected[decision_name(turn.trick)]))
         for turn in turns
     )
     bid = expected.get("bid")
@@ -648,6 +654,15 @@ def _shown_how(turn: _Turn, expected: Expectation) -> ShownHow | None:
     if expected.verdict is None:
         return None
     return show_how(turn.before, option_cards(expected.best)[0])
+
+
+def _card_why(record: DealRecord, turn: _Turn, expected: Expectation) -> CardReason | None:
+    """For a labelled card, the fact that tells it from the better card (``card_reason``),
+    its deals drawn from a generator of its own."""
+    if expected.verdict is None:
+        return None
+    return card_reason(turn.before, turn.card, option_cards(expected.best)[0],
+                       review_rng(record, SEED, f"why {decision_name(turn.trick)}"))
 
 
 def _final_score(record: DealRecord, learner: int) -> int | None:

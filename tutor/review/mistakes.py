@@ -32,6 +32,7 @@ from tutor.engine import (
     parse_card,
     rules_named,
 )
+from tutor.review.card_why import CardReason
 from tutor.review.choices import ChoiceReview, Why, moments
 from tutor.review.deal import DealReview, learner_turns
 from tutor.review.expected import (
@@ -55,7 +56,8 @@ class OwnMistake:
     """One card the learner got wrong: ``trick`` (0-based) of deal ``deal`` of game
     ``game_id``, the position before it (``notation``), the card ``played``, its label and
     conservative ``loss``, and every legal group of cards with its value (``options``, the
-    best first), over ``samples`` deals of the hidden cards."""
+    best first), over ``samples`` deals of the hidden cards; the review's ``why`` (None in
+    one kept before the review said it)."""
 
     game_id: int
     deal: int
@@ -66,6 +68,7 @@ class OwnMistake:
     loss: float
     options: tuple[tuple[tuple[Card, ...], float], ...]
     samples: int
+    why: CardReason | None = None
 
     @property
     def item(self) -> str:
@@ -88,6 +91,7 @@ class OwnMistake:
             "options": [{"cards": [format_card(c) for c in cards], "value": value}
                         for cards, value in self.options],
             "samples": self.samples,
+            "why": None if self.why is None else self.why.to_data(),
         }
 
     @classmethod
@@ -103,7 +107,8 @@ class OwnMistake:
             return cls(int(data["game_id"]), int(data["deal"]), int(data["trick"]),
                        str(data["notation"]), parse_card(str(data["played"])),
                        Verdict(data["verdict"]), float(data["loss"]), options,
-                       int(data["samples"]))
+                       int(data["samples"]),
+                       None if data.get("why") is None else CardReason.from_data(data["why"]))
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not an own mistake: {error}") from error
 
@@ -149,7 +154,7 @@ def own_mistakes(record: DealRecord, review: DealReview, game_id: int,
         assert expected.verdict is not None
         out.append(OwnMistake(game_id, deal, card.trick, format_position(positions[card.trick]),
                               card.card, expected.verdict, expected.loss, _options(expected),
-                              expected.samples))
+                              expected.samples, card.why))
     return tuple(out)
 
 

@@ -23,6 +23,7 @@ from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.bots import hand_count
 from tutor.engine import (
+    EXCUSE,
     HAND_SIZE,
     AnnounceChelem,
     Call,
@@ -33,6 +34,7 @@ from tutor.engine import (
     ShowPoignee,
     card_name,
     parse_action,
+    suit_of,
 )
 from tutor.practice import LEARNER, DealRow, seat_key
 from tutor.practice.coach import Remark
@@ -41,6 +43,7 @@ from tutor.practice.page import KeptMistakes
 from tutor.practice.replay import TrickView, replay
 from tutor.progress.review import new_card
 from tutor.progress.store import DealReviewSummary, LearnerStore, OwnPuzzle
+from tutor.review.card_why import CardReason, given
 from tutor.review.choices import ChoiceReview
 from tutor.review.deal import CardReview, DealReview, Verdict, coach_only
 from tutor.review.expected import (
@@ -60,7 +63,7 @@ from tutor.service import Job, Outcome, Progress, State, review_samples
 from tutor.service import review as review_job
 from tutor.ui.analysis import ask, wait
 from tutor.ui.card_svg import card_svg, hand_svg_row
-from tutor.ui.coach_text import remark_text
+from tutor.ui.coach_text import points_text, remark_text
 from tutor.ui.i18n import t
 from tutor.ui.registry import page
 from tutor.ui.session import store
@@ -172,6 +175,8 @@ def review_panel(review: DealReview, trick_index: int, lang: str) -> None:
     st.markdown(hand_svg_row([card.card], width=CARD, lang=lang), unsafe_allow_html=True)
     if card.expected is not None:
         _by_what_you_knew(card.expected, lang)
+        if card.why is not None:
+            st.markdown(card_why_text(card.why, review.players, lang))
         _show_how(review, card, trick_index, lang)
     _could_i_have_made_it(review, card, trick_index, lang)
     _with_all_hands_visible(review, card, trick_index, lang, coached=bool(remarks))
@@ -330,6 +335,21 @@ def choice_name(option: Option, lang: str) -> str:
     if type(first) is ShowPoignee:
         return t(lang, "review.choice.poignee_shown", n=first.cards.bit_count())
     return t(lang, "review.choice.poignee_none")  # the first card alone: nothing shown
+
+
+def card_why_text(reason: CardReason, players: int, lang: str) -> str:
+    """The one sentence that says why a labelled card lost to the better one."""
+    who = "" if reason.seat is None else t(
+        lang, f"game.who.{seat_key(reason.seat, players, LEARNER)}")
+    suit = "" if reason.played == EXCUSE else t(lang, f"suits.{int(suit_of(reason.played))}")
+    return t(lang, f"review.why_card.{reason.why.value}",
+             played=card_name(reason.played, lang), better=card_name(reason.better, lang),
+             who=who, card="" if reason.card is None else card_name(reason.card, lang),
+             trick="" if reason.trick is None else reason.trick + 1,
+             suit=suit,
+             points=points_text(given(reason.played), lang),
+             better_points=points_text(given(reason.better), lang),
+             caught=reason.caught, drawn=reason.drawn)
 
 
 def why_text(choice: ChoiceReview, lang: str) -> str:

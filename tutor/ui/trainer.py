@@ -15,15 +15,16 @@ from tutor.bots import hand_count
 from tutor.content.generate import FAMILIES, GenerationError, generate
 from tutor.content.models import Puzzle, Theme
 from tutor.content.solved import remember
-from tutor.engine import card_name, format_card
+from tutor.engine import card_name, format_card, parse_position
 from tutor.inputs import read_int
 from tutor.progress.store import OwnPuzzle, PuzzleFilters, StoreError
+from tutor.review.card_why import PLAY_DECIDED
 from tutor.review.expected import Decision, Option, count_bid
 from tutor.review.mistakes import TOLERANCE, OwnDecision, OwnMistake, is_decision, is_own
 from tutor.service import MINED_VERSION, MinedPuzzle, Outcome, State, mine_puzzle
 from tutor.ui.analysis import ask
 from tutor.ui.i18n import t
-from tutor.ui.reviews import bid_name, cards_text, choice_name, points
+from tutor.ui.reviews import bid_name, card_why_text, cards_text, choice_name, points
 from tutor.ui.session import bank, database, kept_state, store
 from tutor.ui.words import contract_label
 
@@ -182,13 +183,18 @@ def own_puzzle(stored: OwnPuzzle) -> Puzzle | None:
 
 
 def _own_why(mistake: OwnMistake, lang: str) -> str:
-    """The review's why: the best card's value and the card played's, by what the learner
+    """The review's why: its sentence for the card (when it was kept with one that states a
+    fact of the trick), then the best card's value and the card played's, by what the learner
     could know."""
     played = next(value for cards, value in mistake.options if mistake.played in cards)
-    return t(lang, "own.why", best=cards_text(mistake.best, lang),
-             best_value=points(mistake.options[0][1]), samples=mistake.samples,
-             played=card_name(mistake.played, lang), played_value=points(played),
-             loss=points(mistake.loss), tolerance=TOLERANCE)
+    values = t(lang, "own.why", best=cards_text(mistake.best, lang),
+               best_value=points(mistake.options[0][1]), samples=mistake.samples,
+               played=card_name(mistake.played, lang), played_value=points(played),
+               loss=points(mistake.loss), tolerance=TOLERANCE)
+    if mistake.why is None or mistake.why.why in PLAY_DECIDED:  # no "show me how" here
+        return values
+    players = parse_position(mistake.notation).players
+    return " ".join((card_why_text(mistake.why, players, lang), values))
 
 
 # The theme of each decision besides the cards (the bid, the call and the announcements are
