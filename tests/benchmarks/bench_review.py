@@ -19,7 +19,8 @@ workers.
 prints the share of decisions given the same label both times, overall and per kind of
 decision (with ``--taker``, the taker's call, écart, chelem and poignée are among them),
 then each decision whose label changed with its deals drawn, paired gap to the best and that
-gap's standard error under each seed, and the CPU time of a review. ``--first-seed`` starts the
+gap's standard error under each seed, how many decisions each seed labelled, and the CPU time
+of a review. ``--first-seed`` starts the
 deals at another seed (to measure on deals not looked at while tuning). Target: 95%.
 
 ``--losses`` reviews every seat of each deal and prints the distribution of the open-card
@@ -117,6 +118,7 @@ def stability(deals: list[tuple[DealRecord, int]], taker: bool) -> None:
     same: Counter[str] = Counter()
     total: Counter[str] = Counter()
     changed: Counter[tuple[str, str]] = Counter()
+    labelled = [0, 0]  # decisions given a label under each seed
     times: list[float] = []
     for record, seat in deals:
         learner = seat if taker else 0
@@ -126,6 +128,8 @@ def stability(deals: list[tuple[DealRecord, int]], taker: bool) -> None:
         times.append(elapsed)
         for kind, a, b in zip(kinds(first), valued(first), valued(second), strict=True):
             total[kind] += 1
+            labelled[0] += a.verdict is not None
+            labelled[1] += b.verdict is not None
             if a.verdict is b.verdict:
                 same[kind] += 1
             else:
@@ -138,6 +142,8 @@ def stability(deals: list[tuple[DealRecord, int]], taker: bool) -> None:
     for kind in sorted(total):
         print(f"  {kind}: {same[kind]} of {total[kind]} ({same[kind] / total[kind]:.1%})")
     print("the labels that changed (first seed, second seed: count):", dict(changed))
+    print(f"decisions labelled: {labelled[0]} with the first seed, {labelled[1]} with the "
+          "second (a valuation that labels more has more labels near a cut-off to move)")
     print(f"CPU time of a review: median {statistics.median(times):.2f} s, "
           f"mean {statistics.fmean(times):.2f} s")
 

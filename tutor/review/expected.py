@@ -19,7 +19,11 @@ card: where the learner's information is the whole deal, the value is the exact 
 
 **Common random numbers.** Every choice is played out on the same deals, with the same
 bots' random draws: the differences between choices are then measured pair by pair, and the
-noise of the deals drawn mostly cancels.
+noise of the deals drawn mostly cancels. What is left is the gap's swing from deal to deal,
+mostly a contract turned on a few deals by one choice and not the other, and nothing cheap
+about a deal drawn predicts which (a control variate on where the oudlers, trumps, points or
+the partner lie, a deal paired with two of its hands swapped, more tricks solved exactly:
+measured, none kept; docs/performance.md, "Issue 22: a lower-variance valuation").
 
 **The loss, conservatively.** The best choice is the one with the highest mean; the loss of
 the learner's choice is the mean of its paired gap to the best, *minus twice the gap's
