@@ -99,3 +99,28 @@ def test_levels_make_their_bots() -> None:
 def test_a_bot_needs_a_sample() -> None:
     with pytest.raises(ValueError):
         StrongBot(samples=0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_solver_reading_the_shared_marks_has_the_possible_marks_of_its_own(
+        players: int) -> None:
+    """The positions of the last tricks of many deals (where deals of a kind most often meet
+    the same marks table): the marks a search can end on, shared between the deals of a
+    kind, are those the position's own solver lists."""
+    from tutor.analysis.solver import Solver, start
+    from tutor.bots.strong import shared_solver
+    from tutor.engine import DealRecord
+
+    checked = 0
+    for seed in range(40):
+        record = DealRecord.of(play_deal(players, seed, seed % players))
+        deal = record.dealt()
+        for action in record.moves:
+            if (deal.phase is Phase.PLAYING and deal.taker is not None
+                    and deal.tricks_per_deal - deal.tricks_done <= 4):
+                p = deal.position()
+                shared, _ = shared_solver(p, None)
+                assert shared.marks == Solver(*start(p)).marks
+                checked += 1
+            deal.push(action)
+    assert checked > 40 * 6  # a few deals are redealt

@@ -438,6 +438,16 @@ def possible_marks(setup: Setup, state: State) -> Marks:
     return Marks(tuple(sorted(values)), monotone)
 
 
+def marks_key(setup: Setup, state: State) -> tuple[object, ...]:
+    """All that ``possible_marks`` reads of a position besides ``setup.score_of``: two
+    positions of deals of one kind (one scoring) with the same key have the same marks."""
+    live = state.rem
+    for card in state.trick:
+        live |= 1 << card
+    return (setup.chelem_announced, state.points, half_points(live), state.oudlers,
+            oudlers_in(live), _pab_options(state), state.attack_all, state.defence_all)
+
+
 def snap_up(values: tuple[int, ...], bound: int) -> int:
     """The smallest possible mark >= bound (a lower bound made tight)."""
     i = bisect_left(values, bound)
@@ -606,13 +616,16 @@ class Solver:
         node_limit: int | None = None,
         time_limit: float | None = None,
         pruning: Pruning = PRUNING,
+        marks: Marks | None = None,
     ) -> None:
+        """``marks``: ``possible_marks(setup, root)`` when the caller already has them (the
+        samples of one kind of deal share them: ``tutor.bots.strong.shared_solver``)."""
         self.setup = setup
         self.pruning = pruning
         # Who holds which card: the table's keys name the cards left, not who holds them, so
         # the solver serves positions of this one deal only (see ``test``).
         self.holders = root.hands
-        self.marks = possible_marks(setup, root)
+        self.marks = possible_marks(setup, root) if marks is None else marks
         self._nodes = 0
         self.node_limit = node_limit
         self.deadline = None if time_limit is None else time.process_time() + time_limit

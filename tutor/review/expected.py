@@ -77,7 +77,7 @@ from tutor.bots.bidding import choose_bid
 from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
-from tutor.bots.strong import shared_marks
+from tutor.bots.strong import shared_solver
 from tutor.engine import (
     CHIEN_SIZE,
     FULL_DECK,
@@ -240,12 +240,9 @@ def taker_share(deal: Deal) -> int:
 
 
 def solver_of(deal: Deal) -> tuple[Solver, State]:
-    """A solver of ``deal`` (in play) and its root, its marks read from the table shared by
+    """A solver of ``deal`` (in play) and its root, its marks read from the tables shared by
     every deal of the kind (building them is most of a small search's cost)."""
-    p = deal.position()
-    setup, root = start(p)
-    setup = replace(setup, score_of=shared_marks(p, setup))
-    return Solver(setup, root, NODE_LIMIT), root
+    return shared_solver(deal.position(), NODE_LIMIT)
 
 
 def solved_mark(deal: Deal) -> float:
