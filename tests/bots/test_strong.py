@@ -102,11 +102,15 @@ def test_a_bot_needs_a_sample() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_solver_reading_the_shared_marks_has_the_possible_marks_of_its_own(
+def test_a_solver_sharing_its_kinds_tables_finds_what_a_solver_of_its_own_finds(
         players: int) -> None:
     """The positions of the last tricks of many deals (where deals of a kind most often meet
-    the same marks table): the marks a search can end on, shared between the deals of a
-    kind, are those the position's own solver lists."""
+    the same entries), each also with the next seat as the taker (the same cards, other
+    sides) and with the chelem announcement turned: a solver reading the marks and tables
+    shared between the deals of a kind lists the same possible marks, and finds the same
+    value with the same nodes searched, as the position's own solver."""
+    from dataclasses import replace
+
     from tutor.analysis.solver import Solver, start
     from tutor.bots.strong import shared_solver
     from tutor.engine import DealRecord
@@ -119,8 +123,14 @@ def test_a_solver_reading_the_shared_marks_has_the_possible_marks_of_its_own(
             if (deal.phase is Phase.PLAYING and deal.taker is not None
                     and deal.tricks_per_deal - deal.tricks_done <= 4):
                 p = deal.position()
-                shared, _ = shared_solver(p, None)
-                assert shared.marks == Solver(*start(p)).marks
-                checked += 1
+                partner = None if p.partner is None else (p.partner + 1) % players
+                for position in (p, replace(p, taker=(p.taker + 1) % players, partner=partner),
+                                 replace(p, chelem_announced=not p.chelem_announced)):
+                    shared, root = shared_solver(position, None)
+                    own = Solver(*start(position))
+                    assert shared.marks == own.marks
+                    assert shared.solve(root) == own.solve(root)
+                    assert shared.nodes == own.nodes
+                    checked += 1
             deal.push(action)
-    assert checked > 40 * 6  # a few deals are redealt
+    assert checked > 3 * 40 * 6  # a few deals are redealt

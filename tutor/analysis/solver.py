@@ -37,7 +37,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -605,6 +605,23 @@ def _more_sure(a: SureTricks, b: SureTricks) -> SureTricks:
 INFINITY = 1 << 30
 
 
+@dataclass(frozen=True, slots=True)
+class SharedTables:
+    """What the searches of many deals may share, since none of their keys names who holds a
+    card: each complete trick settled (``end_trick``: the same for the same players, attack's
+    seats, tricks per deal and Excuse reading), the bounds a trick's start puts on the mark
+    (the same for the same scoring and chelem announcement), the points and oudlers of the
+    cards left. A caller shares one only between solvers whose setups agree on all of these
+    (``tutor.bots.strong.shared_solver``); a solver of its own has fresh ones."""
+
+    ends: dict[tuple[object, ...], TrickEnd] = field(default_factory=dict)
+    bounds: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict)
+    totals: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def size(self) -> int:
+        return len(self.ends) + len(self.bounds) + len(self.totals)
+
+
 class Solver:
     """Searches one deal. The transposition table lives as long as the solver, so the values
     of several positions of the same deal (every card at the root, a whole line) share it."""
@@ -617,9 +634,11 @@ class Solver:
         time_limit: float | None = None,
         pruning: Pruning = PRUNING,
         marks: Marks | None = None,
+        tables: SharedTables | None = None,
     ) -> None:
-        """``marks``: ``possible_marks(setup, root)`` when the caller already has them (the
-        samples of one kind of deal share them: ``tutor.bots.strong.shared_solver``)."""
+        """``marks``: ``possible_marks(setup, root)`` when the caller already has them;
+        ``tables``: tables shared with the solvers of other deals of the same kind (both: the
+        samples of one kind of deal, ``tutor.bots.strong.shared_solver``)."""
         self.setup = setup
         self.pruning = pruning
         # Who holds which card: the table's keys name the cards left, not who holds them, so
@@ -631,6 +650,7 @@ class Solver:
         self.deadline = None if time_limit is None else time.process_time() + time_limit
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._counter = [0, 0]
+        self._tables = SharedTables() if tables is None else tables
         self._search = self._build()
 
     # The search proper is a closure: locals are much faster than attribute reads in CPython.
@@ -653,15 +673,15 @@ class Solver:
         tighten = use_masters or use_quick
         sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
         layouts: dict[int, int] = {}  # cards left -> their layout key
-        totals: dict[int, tuple[int, int]] = {}  # cards left -> their half-points and oudlers
+        totals = self._tables.totals  # cards left -> their half-points and oudlers
         # A low run's cards left -> its holders' code, placed in the layout key.
         run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
         runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
         # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
         # known to fall short of the target, the fewest known to reach it).
         reach: dict[tuple[int, ...], tuple[int, int]] = {}
-        ends: dict[tuple[object, ...], TrickEnd] = {}
-        bounds_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+        ends = self._tables.ends
+        bounds_cache = self._tables.bounds
         half = HALF_POINTS
         # History heuristic: how often (weighted by depth) a card refuted its siblings.
         history = [0] * 78

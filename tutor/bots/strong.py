@@ -24,6 +24,7 @@ from dataclasses import replace
 from tutor.analysis.solver import (
     Marks,
     Setup,
+    SharedTables,
     Solver,
     State,
     marks_key,
@@ -161,6 +162,11 @@ def shared_marks(p: Position, setup: Setup) -> ScoreOf:
 # them reads the whole table of marks (most of a new solver's cost at a few tricks left).
 _POSSIBLE_MARKS: dict[tuple[object, ...], Marks] = {}
 POSSIBLE_MARKS_KEPT = 20_000  # a bound on memory (each entry a few dozen marks)
+# The searches' tables that name no holder of a card (``SharedTables``), by kind of deal and
+# what else of the setup they read: the tricks settled and the bounds each search found again.
+_SHARED_TABLES: dict[tuple[object, ...], SharedTables] = {}
+SHARED_ENTRIES_KEPT = 50_000  # a bound on memory per kind (a few MB): then started again
+SHARED_KINDS_KEPT = 16
 
 
 def shared_solver(p: Position, node_limit: int | None) -> tuple[Solver, State]:
@@ -175,7 +181,21 @@ def shared_solver(p: Position, node_limit: int | None) -> tuple[Solver, State]:
         if len(_POSSIBLE_MARKS) >= POSSIBLE_MARKS_KEPT:
             _POSSIBLE_MARKS.clear()
         marks = _POSSIBLE_MARKS[key] = possible_marks(setup, root)
-    return Solver(setup, root, node_limit, marks=marks), root
+    return Solver(setup, root, node_limit, marks=marks, tables=_tables_of(p, setup)), root
+
+
+def _tables_of(p: Position, setup: Setup) -> SharedTables:
+    """The tables shared by the searches of ``p``'s kind of deal with the same attack's seats,
+    Excuse reading and chelem announcement (all that ``SharedTables`` says its keys leave out)."""
+    key = (_kind(p), setup.players, setup.tricks, setup.camp, setup.reading,
+           setup.chelem_announced)
+    tables = _SHARED_TABLES.get(key)
+    if tables is None or tables.size() > SHARED_ENTRIES_KEPT:
+        _SHARED_TABLES.pop(key, None)
+        if len(_SHARED_TABLES) >= SHARED_KINDS_KEPT:  # the kind made first goes
+            _SHARED_TABLES.pop(next(iter(_SHARED_TABLES)))
+        tables = _SHARED_TABLES[key] = SharedTables()
+    return tables
 
 
 def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
