@@ -408,10 +408,11 @@ def _card_sampler(
                 solved.extend(values)
             return values
         out = []
+        bot.read(sample)  # each playout's bot reads on from the deal drawn
         for group in groups:
             played = sample.copy()
             played.play(group[0])
-            mark = play_out(played, bot, draws)
+            mark = play_out(played, bot.following(played), draws)
             assert mark is not None  # the deal is in play: somebody took
             out.append(score(sample, mark))
         return out
