@@ -128,10 +128,10 @@ def parts(deals: list[tuple[DealRecord, int]], runs: int, workers: int) -> None:
             totals.append(sum(costs))
             paths.append(critical_path(costs, workers))
             longest.append(max(costs))
-        print(f"run {run + 1}: {len(deals)} deals, CPU per review median "
-              f"{statistics.median(totals):.2f} s; busier of {workers} workers median "
-              f"{statistics.median(paths):.2f} s (max {max(paths):.2f}); longest part median "
-              f"{statistics.median(longest):.2f} s")
+        print(f"run {run + 1}: {len(deals)} deals, CPU of them all {sum(totals):.2f} s, per "
+              f"review median {statistics.median(totals):.2f} s; busier of {workers} workers "
+              f"median {statistics.median(paths):.2f} s (max {max(paths):.2f}); longest part "
+              f"median {statistics.median(longest):.2f} s")
 
 
 def kinds(review: DealReview) -> tuple[str, ...]:
