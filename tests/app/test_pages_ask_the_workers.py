@@ -47,6 +47,7 @@ class Recorded(Executor):
 
     def __init__(self) -> None:
         self.jobs: list[tuple[Job, Future[Any]]] = []
+        self._max_workers = 2  # two workers, as a local pool says its size
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()

@@ -5,6 +5,7 @@ own cards lose.
     python tests/benchmarks/bench_review.py --stability [--deals 10] [--players 4] [--taker]
         [--first-seed 0]
     python tests/benchmarks/bench_review.py --losses [--deals 60]
+    python tests/benchmarks/bench_review.py --parts [--deals 6] [--runs 3] [--workers 2]
 
 The first form reviews the learner's seat (0) of ``--deals`` seeded deals played by SimpleBot
 in every seat (void deals skipped), ``--runs`` times, and prints the median CPU time of a whole
@@ -23,6 +24,13 @@ gap's standard error under each seed, how many decisions each seed labelled, and
 of a review. ``--first-seed`` starts the
 deals at another seed (to measure on deals not looked at while tuning). Target: 95%.
 
+``--parts`` computes each review as the service does, in parts (``tutor.service.jobs.split``),
+one after the other in this process, and times each part's CPU; the parts are then handed
+to ``--workers`` workers in the service's order, each next part to the first worker free
+(``Limits.parts_at_once``). Printed per run: the median CPU of a whole review, the median CPU
+of the busier worker (the critical path: the wait with a core per worker, less the polling),
+and the longest part. Target (issue 20): the critical path well under 3 s with two workers.
+
 ``--losses`` reviews every seat of each deal and prints the distribution of the open-card
 losses of SimpleBot's judged cards (points of the deal's score), against the cut-offs.
 """
@@ -30,6 +38,7 @@ losses of SimpleBot's judged cards (points of the deal's score), against the cut
 from __future__ import annotations
 
 import argparse
+import heapq
 import statistics
 import time
 from collections import Counter
@@ -92,6 +101,38 @@ def speed(deals: list[tuple[DealRecord, int]], runs: int, taker: bool) -> None:
         )
     overall = statistics.median(medians)
     print(f"median of the runs' medians over {len(deals)} deals: {overall:.2f} s")
+
+
+def critical_path(costs: list[float], workers: int) -> float:
+    """The busier worker's CPU when ``costs`` (parts, in the order they are handed out) go
+    one at a time to whichever of ``workers`` is free first, as the service hands them."""
+    free = [0.0] * workers
+    for cost in costs:
+        heapq.heappush(free, heapq.heappop(free) + cost)
+    return max(free)
+
+
+def parts(deals: list[tuple[DealRecord, int]], runs: int, workers: int) -> None:
+    from tutor.service.jobs import compute, review, split
+
+    for run in range(runs):
+        totals, paths, longest = [], [], []
+        for record, _ in deals:
+            replay.cache_clear()
+            shared = split(review(record, 0))
+            assert shared is not None
+            costs = []
+            for part in shared.parts:
+                start = time.process_time()
+                compute(part, lambda done, total: None)
+                costs.append(time.process_time() - start)
+            totals.append(sum(costs))
+            paths.append(critical_path(costs, workers))
+            longest.append(max(costs))
+        print(f"run {run + 1}: {len(deals)} deals, CPU of them all {sum(totals):.2f} s, per "
+              f"review median {statistics.median(totals):.2f} s; busier of {workers} workers "
+              f"median {statistics.median(paths):.2f} s (max {max(paths):.2f}); longest part "
+              f"median {statistics.median(longest):.2f} s")
 
 
 def kinds(review: DealReview) -> tuple[str, ...]:
@@ -178,12 +219,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--taker", action="store_true")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--parts", action="store_true")
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     deals = played_deals(args.deals, args.players, args.first_seed)
     if args.losses:
         losses(deals)
     elif args.stability:
         stability(deals, args.taker)
+    elif args.parts:
+        parts(deals, args.runs, args.workers)
     else:
         speed(deals, args.runs, args.taker)
 

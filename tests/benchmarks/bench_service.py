@@ -110,8 +110,7 @@ def wait_for(service: AnalysisService, who: Requester, job: Job, poll: float) ->
 
 def reviews(args: argparse.Namespace) -> None:
     executor = executor_of(args)
-    service = AnalysisService(executor, Limits(parts_at_once=args.workers),
-                              channel=channel_for(executor))
+    service = AnalysisService(executor, channel=channel_for(executor))  # a part per worker
     who = Requester("bench", "local")
     warm = played_deals(1, first_seed=10_000)[0]
     start = time.perf_counter()
@@ -275,8 +274,7 @@ def act(deal: PracticeDeal, action: Action) -> Refusal | None:
 
 def strong(args: argparse.Namespace) -> None:
     executor = executor_of(args)
-    service = AnalysisService(executor, Limits(in_flight=max(16, args.games),
-                                               parts_at_once=args.workers),
+    service = AnalysisService(executor, Limits(in_flight=max(16, args.games)),
                               channel=channel_for(executor))
     warm = played_deals(1, first_seed=10_000)[0]
     wait_for(service, Requester("warm", "local"), review(warm, LEARNER), 0.01)

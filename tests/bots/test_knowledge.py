@@ -69,6 +69,30 @@ def test_kept_knowledge_follows_undos_and_other_cards_played_instead(players):
     assert undone > 100
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_knowledge_following_a_copy_of_its_deal_equals_a_reading_from_scratch(players):
+    """At every card of a deal, the knowledge read so far handed to a copy of the deal (as
+    each playout of a sampled deal gets it), the copy then played on by random cards for a
+    trick and more; also a copy made before the last look and one of another deal, which are
+    read afresh."""
+    rng = random.Random(players)
+    for seed in range(10):
+        deal, other = to_play(players, seed), to_play(players, seed + 100)
+        table = TableKnowledge()
+        earlier = deal.copy()
+        while deal.phase is Phase.PLAYING:
+            assert_same_as_from_scratch(table, deal)
+            for copy in (deal.copy(), earlier.copy(), other.copy()):
+                following = table.following(copy)
+                for _ in range(players + 1):
+                    if copy.phase is not Phase.PLAYING:
+                        break
+                    assert_same_as_from_scratch(following, copy)
+                    copy.push(Play(rng.choice(cards_of(copy.legal_plays()))))
+            earlier = deal.copy()
+            bot_step(deal, [BOT] * players)
+
+
 def test_kept_knowledge_starts_afresh_on_another_deal_and_back():
     table = TableKnowledge()
     a, b = to_play(4, 1), to_play(4, 3)  # two deals the bots bid (seed 2 is redealt)

@@ -99,3 +99,38 @@ def test_levels_make_their_bots() -> None:
 def test_a_bot_needs_a_sample() -> None:
     with pytest.raises(ValueError):
         StrongBot(samples=0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_solver_sharing_its_kinds_tables_finds_what_a_solver_of_its_own_finds(
+        players: int) -> None:
+    """The positions of the last tricks of many deals (where deals of a kind most often meet
+    the same entries), each also with the next seat as the taker (the same cards, other
+    sides) and with the chelem announcement turned: a solver reading the marks and tables
+    shared between the deals of a kind lists the same possible marks, and finds the same
+    value with the same nodes searched, as the position's own solver."""
+    from dataclasses import replace
+
+    from tutor.analysis.solver import Solver, start
+    from tutor.bots.strong import shared_solver
+    from tutor.engine import DealRecord
+
+    checked = 0
+    for seed in range(40):
+        record = DealRecord.of(play_deal(players, seed, seed % players))
+        deal = record.dealt()
+        for action in record.moves:
+            if (deal.phase is Phase.PLAYING and deal.taker is not None
+                    and deal.tricks_per_deal - deal.tricks_done <= 4):
+                p = deal.position()
+                partner = None if p.partner is None else (p.partner + 1) % players
+                for position in (p, replace(p, taker=(p.taker + 1) % players, partner=partner),
+                                 replace(p, chelem_announced=not p.chelem_announced)):
+                    shared, root = shared_solver(position, None)
+                    own = Solver(*start(position))
+                    assert shared.marks == own.marks
+                    assert shared.solve(root) == own.solve(root)
+                    assert shared.nodes == own.nodes
+                    checked += 1
+            deal.push(action)
+    assert checked > 3 * 40 * 6  # a few deals are redealt

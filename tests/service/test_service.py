@@ -373,3 +373,56 @@ def test_a_review_in_parts_takes_the_decisions_valued_during_the_deal_as_they_ar
     joined = parts.join([compute(part, lambda done, total: None) for part in parts.parts])
     assert joined == review_deal(record, 0, samples=3, more=more_samples(3),
                                  known=valued).to_data()
+
+
+class Cluster:
+    """A Dask client as the service sees it: the threads of each worker its scheduler
+    counts now (``nthreads``), or the scheduler out of reach."""
+
+    def __init__(self, threads: dict[str, int]) -> None:
+        self.threads = threads
+        self.reachable = True
+
+    def nthreads(self) -> dict[str, int]:
+        if not self.reachable:
+            raise OSError("the scheduler is out of reach")
+        return dict(self.threads)
+
+
+class ClusterExecutor(HeldExecutor):
+    """distributed's ClientExecutor keeps its client as ``_client``."""
+
+    def __init__(self, client: Cluster) -> None:
+        super().__init__()
+        self._client = client
+
+
+def test_a_reviews_parts_at_once_are_a_local_pools_processes_by_default() -> None:
+    from tutor.service import review
+
+    executor, clock = HeldExecutor(), Clock()
+    executor._max_workers = 3  # type: ignore[attr-defined]  # as a ProcessPoolExecutor keeps it
+    analysis = AnalysisService(executor, None, clock)
+    assert analysis.capacity() == 3
+    analysis.ask(ANNA, review(taken_deal(), 0, samples=3))
+    assert [job.kind for job, _ in executor.submitted] == [JobKind.REVIEW_PART] * 3
+
+
+def test_a_dask_clusters_capacity_is_its_workers_threads_asked_again_as_they_change() -> None:
+    from tutor.service import review
+
+    cluster = Cluster({"tcp://10.0.0.5:1": 4, "tcp://10.0.0.6:1": 2})
+    executor, clock = ClusterExecutor(cluster), Clock()
+    analysis = AnalysisService(executor, Limits(capacity_kept=30), clock)
+    analysis.ask(ANNA, review(taken_deal(), 0, samples=3))
+    assert len(executor.submitted) == 6  # a part for each thread of the cluster
+    cluster.threads["tcp://10.0.0.7:1"] = 2  # a worker joins
+    assert analysis.capacity() == 6  # the count is kept for a while
+    clock.now = 31
+    assert analysis.capacity() == 8
+    cluster.reachable = False
+    clock.now = 62
+    assert analysis.capacity() == 8  # the last count known while the scheduler is away
+    cluster.reachable, cluster.threads = True, {}
+    clock.now = 93
+    assert analysis.capacity() == 1  # no worker yet: still one part at a time

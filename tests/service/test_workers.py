@@ -122,6 +122,26 @@ def test_a_dask_scheduler_named_in_the_setting_runs_the_jobs_on_its_workers(
         executor.shutdown(wait=False)
 
 
+def test_a_dask_clusters_capacity_is_its_workers_threads_not_this_machines_cores(
+        dask_cluster: str) -> None:
+    """Two one-thread workers: a review's parts go two at a time, whatever the cores here."""
+    from distributed import Client
+
+    from tutor.service.executors import capacity
+
+    with Client(dask_cluster, timeout=60) as watcher:
+        watcher.wait_for_workers(2, timeout=60)
+        executor = configured_executor({"TAROT_TUTOR_DASK_SCHEDULER": dask_cluster})
+        assert capacity(executor) == 2
+        assert AnalysisService(executor).parts_at_once() == 2
+        executor.shutdown(wait=False)
+    pool = local_pool(3)  # no process is started before a job
+    try:
+        assert capacity(pool) == 3
+    finally:
+        pool.shutdown()
+
+
 def test_a_review_and_a_strong_game_run_on_the_dask_workers(dask_cluster: str) -> None:
     """A deal's review (its progress read from the scheduler meanwhile) and every search of a
     Strong game, through the service as the pages ask: the same review and the same deal as

@@ -37,7 +37,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -438,6 +438,16 @@ def possible_marks(setup: Setup, state: State) -> Marks:
     return Marks(tuple(sorted(values)), monotone)
 
 
+def marks_key(setup: Setup, state: State) -> tuple[object, ...]:
+    """All that ``possible_marks`` reads of a position besides ``setup.score_of``: two
+    positions of deals of one kind (one scoring) with the same key have the same marks."""
+    live = state.rem
+    for card in state.trick:
+        live |= 1 << card
+    return (setup.chelem_announced, state.points, half_points(live), state.oudlers,
+            oudlers_in(live), _pab_options(state), state.attack_all, state.defence_all)
+
+
 def snap_up(values: tuple[int, ...], bound: int) -> int:
     """The smallest possible mark >= bound (a lower bound made tight)."""
     i = bisect_left(values, bound)
@@ -595,6 +605,23 @@ def _more_sure(a: SureTricks, b: SureTricks) -> SureTricks:
 INFINITY = 1 << 30
 
 
+@dataclass(frozen=True, slots=True)
+class SharedTables:
+    """What the searches of many deals may share, since none of their keys names who holds a
+    card: each complete trick settled (``end_trick``: the same for the same players, attack's
+    seats, tricks per deal and Excuse reading), the bounds a trick's start puts on the mark
+    (the same for the same scoring and chelem announcement), the points and oudlers of the
+    cards left. A caller shares one only between solvers whose setups agree on all of these
+    (``tutor.bots.strong.shared_solver``); a solver of its own has fresh ones."""
+
+    ends: dict[tuple[object, ...], TrickEnd] = field(default_factory=dict)
+    bounds: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict)
+    totals: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def size(self) -> int:
+        return len(self.ends) + len(self.bounds) + len(self.totals)
+
+
 class Solver:
     """Searches one deal. The transposition table lives as long as the solver, so the values
     of several positions of the same deal (every card at the root, a whole line) share it."""
@@ -606,18 +633,24 @@ class Solver:
         node_limit: int | None = None,
         time_limit: float | None = None,
         pruning: Pruning = PRUNING,
+        marks: Marks | None = None,
+        tables: SharedTables | None = None,
     ) -> None:
+        """``marks``: ``possible_marks(setup, root)`` when the caller already has them;
+        ``tables``: tables shared with the solvers of other deals of the same kind (both: the
+        samples of one kind of deal, ``tutor.bots.strong.shared_solver``)."""
         self.setup = setup
         self.pruning = pruning
         # Who holds which card: the table's keys name the cards left, not who holds them, so
         # the solver serves positions of this one deal only (see ``test``).
         self.holders = root.hands
-        self.marks = possible_marks(setup, root)
+        self.marks = possible_marks(setup, root) if marks is None else marks
         self._nodes = 0
         self.node_limit = node_limit
         self.deadline = None if time_limit is None else time.process_time() + time_limit
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._counter = [0, 0]
+        self._tables = SharedTables() if tables is None else tables
         self._search = self._build()
 
     # The search proper is a closure: locals are much faster than attribute reads in CPython.
@@ -640,15 +673,15 @@ class Solver:
         tighten = use_masters or use_quick
         sure_cache: dict[tuple[int | bool, ...], tuple[SureTricks, SureTricks]] = {}
         layouts: dict[int, int] = {}  # cards left -> their layout key
-        totals: dict[int, tuple[int, int]] = {}  # cards left -> their half-points and oudlers
+        totals = self._tables.totals  # cards left -> their half-points and oudlers
         # A low run's cards left -> its holders' code, placed in the layout key.
         run_codes: list[dict[int, int]] = [{} for _ in LOW_RUNS]
         runs = tuple(zip(LOW_RUNS, LOW_RUN_SHIFTS, run_codes, strict=True))
         # (cards left, leader, oudlers, chelem and Petit state, target) -> (the most points
         # known to fall short of the target, the fewest known to reach it).
         reach: dict[tuple[int, ...], tuple[int, int]] = {}
-        ends: dict[tuple[object, ...], TrickEnd] = {}
-        bounds_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+        ends = self._tables.ends
+        bounds_cache = self._tables.bounds
         half = HALF_POINTS
         # History heuristic: how often (weighted by depth) a card refuted its siblings.
         history = [0] * 78

@@ -204,6 +204,31 @@ class TableKnowledge:
                     top = number
         self._led, self._top, self.played = led, top, played
 
+    def following(self, deal: Deal) -> TableKnowledge:
+        """This knowledge for ``deal``, a copy (``Deal.copy``) of the deal it follows, made
+        since its last look: what the play has shown is the same, so it reads on from there
+        instead of from the first trick (the playouts of one sampled deal). A copy made at
+        another moment is read afresh, as any deal it cannot account for."""
+        other = TableKnowledge()
+        if self._deal is None:
+            return other
+        other._deal = deal
+        other._called = self._called
+        other._tricks_read = self._tricks_read
+        other._last_record = self._last_record
+        other._read = self._read[:]
+        other._led, other._top = self._led, self._top
+        other.played = self.played
+        other.voids = self.voids[:]
+        other.followed = self.followed[:]
+        other.no_trumps = self.no_trumps
+        other.trump_cap = self.trump_cap[:]
+        other.led_count = self.led_count[:]
+        other.called_by = self.called_by
+        other._views = {}
+        other._sides_keys = {}
+        return other
+
     def view(self, deal: Deal, seat: int) -> View:
         """``seat``'s view now: the public facts above (shared lists, to be read only) and
         the seat's own. The same View object is refreshed at each call for that seat."""

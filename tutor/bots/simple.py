@@ -67,6 +67,17 @@ class SimpleBot:
             return CHELEM[announces_chelem(deal.hands[seat], deal.players)]
         raise ValueError(f"nothing to choose in the {phase.value} phase")
 
+    def read(self, deal: Deal) -> None:
+        """Read what the play of ``deal`` has shown so far (``following`` then reads on)."""
+        self._table.update(deal)
+
+    def following(self, deal: Deal) -> SimpleBot:
+        """A bot for ``deal``, a copy of the deal this one last read: it knows what this one
+        knew and reads on from there (``TableKnowledge.following``)."""
+        other = SimpleBot()
+        other._table = self._table.following(deal)
+        return other
+
     @staticmethod
     def strength(hand: int, players: int) -> int:
         return hand_strength(hand, players)

@@ -22,8 +22,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from tutor.analysis.solver import (
+    Marks,
     Setup,
+    SharedTables,
     Solver,
+    State,
+    marks_key,
+    possible_marks,
     start,
 )
 from tutor.bots.cardplay import choose_card
@@ -123,19 +128,23 @@ ScoreOf = Callable[[int, int, Side | None, Chelem], int]
 _MARK_TABLES: dict[tuple[object, ...], dict[tuple[int, int, Side | None, Chelem], int]] = {}
 
 
-def shared_marks(p: Position, setup: Setup) -> ScoreOf:
-    """``setup.score_of`` reading one table of marks per kind of deal (see above): for every
-    search of many deals of one kind, the samples of a bot's card or of a review."""
-    key = (
+def _kind(p: Position) -> tuple[object, ...]:
+    """What the taker's mark depends on beside the cards won: one kind of deal, one scoring."""
+    return (
         p.rules,
         p.players,
         p.contract,
         tuple(shown.bit_count() for _seat, shown in p.poignees),
         p.players == 5 and p.partner is None,  # the taker alone
     )
+
+
+def shared_marks(p: Position, setup: Setup) -> ScoreOf:
+    """``setup.score_of`` reading one table of marks per kind of deal (see above): for every
+    search of many deals of one kind, the samples of a bot's card or of a review."""
     if len(_MARK_TABLES) > 256:  # one entry per kind of deal: a bound, not an eviction policy
         _MARK_TABLES.clear()
-    table = _MARK_TABLES.setdefault(key, {})
+    table = _MARK_TABLES.setdefault(_kind(p), {})
     compute = setup.score_of
 
     def score_of(points: int, oudlers: int, pab: Side | None, chelem: Chelem) -> int:
@@ -148,15 +157,62 @@ def shared_marks(p: Position, setup: Setup) -> ScoreOf:
     return score_of
 
 
+# The marks a search can end on (``possible_marks``), by kind of deal and ``marks_key``: the
+# samples of one decision or one bot's card ask for the same few again and again, and listing
+# them reads the whole table of marks (most of a new solver's cost at a few tricks left).
+_POSSIBLE_MARKS: dict[tuple[object, ...], Marks] = {}
+POSSIBLE_MARKS_KEPT = 20_000  # a bound on memory (each entry a few dozen marks)
+# The searches' tables that name no holder of a card (``SharedTables``), by kind of deal and
+# what else of the setup they read: the tricks settled and the bounds each search found again.
+_SHARED_TABLES: dict[tuple[object, ...], SharedTables] = {}
+SHARED_ENTRIES_KEPT = 50_000  # a bound on memory per kind (a few MB): then started again
+SHARED_KINDS_KEPT = 16
+
+
+def shared_solver(p: Position, node_limit: int | None) -> tuple[Solver, State]:
+    """A solver of position ``p`` and its root, reading the marks shared by every deal of its
+    kind (``shared_marks``, and its possible marks): the same values as a solver of its own,
+    sooner."""
+    setup, root = start(p)
+    setup = replace(setup, score_of=shared_marks(p, setup))
+    key = (_kind(p), marks_key(setup, root))
+    marks = _POSSIBLE_MARKS.get(key)
+    if marks is None:
+        if len(_POSSIBLE_MARKS) >= POSSIBLE_MARKS_KEPT:
+            _POSSIBLE_MARKS.clear()
+        marks = _POSSIBLE_MARKS[key] = possible_marks(setup, root)
+    return Solver(setup, root, node_limit, marks=marks, tables=_tables_of(p, setup)), root
+
+
+def _tables_of(p: Position, setup: Setup) -> SharedTables:
+    """The tables shared by the searches of ``p``'s kind of deal with the same attack's seats,
+    Excuse reading and chelem announcement (all that ``SharedTables`` says its keys leave out)."""
+    key = (_kind(p), setup.players, setup.tricks, setup.camp, setup.reading,
+           setup.chelem_announced)
+    tables = _SHARED_TABLES.get(key)
+    if tables is None or tables.size() > SHARED_ENTRIES_KEPT:
+        _SHARED_TABLES.pop(key, None)
+        if len(_SHARED_TABLES) >= SHARED_KINDS_KEPT:  # the kind made first goes
+            _SHARED_TABLES.pop(next(iter(_SHARED_TABLES)))
+        tables = _SHARED_TABLES[key] = SharedTables()
+    return tables
+
+
 def solved_marks(p: Position, node_limit: int | None) -> dict[Card, float]:
     """Every legal card's taker's mark with best open-card play afterwards (as
     ``tutor.analysis.analyse`` gives it; a search cut by ``node_limit`` gives the middle of the
     bounds it proved), with the mark table shared between the samples of a deal."""
-    setup, root = start(p)
-    setup = replace(setup, score_of=shared_marks(p, setup))
-    solver = Solver(setup, root, node_limit)
+    solver, root = shared_solver(p, node_limit)
     bounds, _cut = solver.card_bounds(root)
     return {card: (lower + upper) / 2 for group, lower, upper in bounds for card in group}
 
 
-__all__ = ["NODE_LIMIT", "SAMPLES", "SOLVE_FROM", "StrongBot", "shared_marks", "solved_marks"]
+__all__ = [
+    "NODE_LIMIT",
+    "SAMPLES",
+    "SOLVE_FROM",
+    "StrongBot",
+    "shared_marks",
+    "shared_solver",
+    "solved_marks",
+]

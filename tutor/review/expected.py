@@ -81,7 +81,7 @@ from tutor.bots.bidding import choose_bid
 from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
-from tutor.bots.strong import shared_marks
+from tutor.bots.strong import shared_solver
 from tutor.engine import (
     CHIEN_SIZE,
     FULL_DECK,
@@ -244,12 +244,9 @@ def taker_share(deal: Deal) -> int:
 
 
 def solver_of(deal: Deal) -> tuple[Solver, State]:
-    """A solver of ``deal`` (in play) and its root, its marks read from the table shared by
+    """A solver of ``deal`` (in play) and its root, its marks read from the tables shared by
     every deal of the kind (building them is most of a small search's cost)."""
-    p = deal.position()
-    setup, root = start(p)
-    setup = replace(setup, score_of=shared_marks(p, setup))
-    return Solver(setup, root, NODE_LIMIT), root
+    return shared_solver(deal.position(), NODE_LIMIT)
 
 
 def solved_mark(deal: Deal) -> float:
@@ -415,10 +412,11 @@ def _card_sampler(
                 solved.extend(values)
             return values
         out = []
+        bot.read(sample)  # each playout's bot reads on from the deal drawn
         for group in groups:
             played = sample.copy()
             played.play(group[0])
-            mark = play_out(played, bot, draws)
+            mark = play_out(played, bot.following(played), draws)
             assert mark is not None  # the deal is in play: somebody took
             out.append(score(sample, mark))
         return out

@@ -111,6 +111,19 @@ def configured_executor(environ: dict[str, str] | None = None) -> Executor:
     return dask_pool(address) if address else local_pool(local_worker_count(env))
 
 
+def capacity(executor: Executor) -> int:
+    """How many jobs ``executor`` runs at once (at least 1): for a Dask client's executor, the
+    threads of all the workers of its cluster now (asked of the scheduler: workers join and
+    leave), whatever this machine's cores; for a local pool, its processes."""
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor keeps its client
+    if client is not None:
+        threads: dict[str, int] = client.nthreads()
+        return max(1, sum(threads.values()))
+    # the standard library's pools keep their size there; any other executor counts as one
+    workers = getattr(executor, "_max_workers", None)
+    return workers if isinstance(workers, int) and workers > 0 else 1
+
+
 def channel_for(executor: Executor) -> Channel:
     """Where the jobs of ``executor`` report their progress: the Dask cluster's scheduler for
     a Dask client's executor, else files under the temp dir (the local pool's machine)."""

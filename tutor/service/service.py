@@ -12,8 +12,9 @@ The executor is any ``concurrent.futures.Executor``: a local process pool by def
 cluster's client executor when hosting (``tutor.service.executors``).
 
 A job that comes in parts (``tutor.service.jobs.split``: a deal's review) is still one request
-for admission, but its parts go to the workers a few at a time (``Limits.parts_at_once``, one
-per worker), each as the one before it finishes: the workers share it, and another learner's
+for admission, but its parts go to the workers a few at a time (``Limits.parts_at_once``, by
+default one per job the executor runs at once: a local pool's processes, a Dask cluster's
+threads), each as the one before it finishes: the workers share it, and another learner's
 job submitted meanwhile waits behind at most one part per worker, not behind the whole of it.
 When every part is in, the service joins them into the job's result.
 """
@@ -32,6 +33,7 @@ from typing import Any
 
 from tutor.analysis.deadline import OverBudget
 from tutor.service.admission import RateLimit
+from tutor.service.executors import capacity
 from tutor.service.jobs import Job, Split, run, split, warm_up
 from tutor.service.progress import Channel, FileChannel, Progress
 
@@ -94,9 +96,12 @@ class Limits:
     new_per_minute_learner: float = 6.0
     new_per_minute_connection: float = 20.0
     burst: int = 3
-    # the parts of one split job handed to the executor at once: one per worker shares the
-    # workers without queueing a whole review ahead of another learner's job
-    parts_at_once: int = 2
+    # the parts of one split job handed to the executor at once (None: the executor's
+    # capacity, ``AnalysisService.capacity``): one per worker shares the workers without
+    # queueing a whole review ahead of another learner's job
+    parts_at_once: int | None = None
+    # how long the executor's capacity is taken as known: a Dask cluster's workers come and go
+    capacity_kept: float = 30.0
 
 
 @dataclass(slots=True)
@@ -137,6 +142,28 @@ class AnalysisService:
         per_connection = self.limits.new_per_minute_connection / 60
         self._learner_rate = RateLimit(per_learner, self.limits.burst, clock)
         self._connection_rate = RateLimit(per_connection, self.limits.burst * 3, clock)
+        self._capacity_lock = threading.Lock()
+        self._capacity: tuple[int, float] | None = None  # the count, and when it was asked
+
+    def capacity(self) -> int:
+        """The jobs the executor runs at once (``executors.capacity``: a Dask cluster's
+        threads, a local pool's processes), asked again once it is ``Limits.capacity_kept``
+        seconds old (of a Dask scheduler, a network call); the last count known while the
+        executor cannot say, 1 before any."""
+        with self._capacity_lock:
+            now = self._clock()
+            if self._capacity is None or now - self._capacity[1] > self.limits.capacity_kept:
+                try:
+                    self._capacity = (capacity(self._executor), now)
+                except Exception:  # whatever a lost scheduler raises: asked again later
+                    self._capacity = (1 if self._capacity is None else self._capacity[0], now)
+            return self._capacity[0]
+
+    def parts_at_once(self) -> int:
+        """How many parts of a split job go to the executor at once: ``Limits.parts_at_once``
+        when set, else one per job the executor runs at once."""
+        at_once = self.limits.parts_at_once
+        return self.capacity() if at_once is None else at_once
 
     def ask(self, who: Requester, job: Job, *, spare: int | None = None) -> Outcome:
         """The job's outcome now; admits it (once for all who ask) when it is new. ``spare``:
@@ -144,6 +171,7 @@ class AnalysisService:
         that many jobs are in flight, so it never queues ahead of a learner's wait; refused
         (queue full) otherwise, and asked again later."""
         key = job.key
+        at_once = self.parts_at_once()  # outside the lock: it may ask a Dask scheduler
         with self._lock:
             kept = self._results.get(key)
             if kept is not None and self._stale_failure(key, kept):
@@ -169,8 +197,7 @@ class AnalysisService:
                 submitted = [(flight.futures[0], -1)]
             else:
                 submitted = [self._next_part(flight)
-                             for _ in range(min(self.limits.parts_at_once,
-                                                len(flight.split.parts)))]
+                             for _ in range(min(at_once, len(flight.split.parts)))]
         self._watch(key, submitted)
         return Outcome(State.PENDING)
 

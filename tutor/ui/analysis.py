@@ -18,14 +18,12 @@ import streamlit as st
 from tutor.service import (
     AnalysisService,
     Job,
-    Limits,
     Outcome,
     Progress,
     Requester,
     State,
     channel_for,
     configured_executor,
-    local_worker_count,
 )
 from tutor.ui.client import client_address
 from tutor.ui.i18n import t
@@ -44,10 +42,9 @@ def analysis() -> AnalysisService:
     """This server process's analysis service (its local worker pool, or the Dask cluster
     named by TAROT_TUTOR_DASK_SCHEDULER)."""
     executor = configured_executor()
-    # a review's parts one per worker (the local pool's size stands for a Dask cluster's too)
-    service = AnalysisService(executor, Limits(parts_at_once=local_worker_count()),
-                              channel=channel_for(executor))
-    service.warm_up(local_worker_count())
+    # a review's parts one per worker: the local pool's processes, a Dask cluster's threads
+    service = AnalysisService(executor, channel=channel_for(executor))
+    service.warm_up(service.capacity())
     return service
 
 
@@ -68,9 +65,10 @@ def ask(job: Job) -> Outcome:
 
 
 def ask_when_idle(job: Job) -> Outcome:
-    """``ask`` for a job that can wait: a new one only while a local worker is free (the
-    local pool's size stands for a Dask cluster's too: a bound, not a count of its workers)."""
-    return analysis().ask(requester(), job, spare=local_worker_count())
+    """``ask`` for a job that can wait: a new one only while a worker is free (the local
+    pool's processes, a Dask cluster's threads)."""
+    service = analysis()
+    return service.ask(requester(), job, spare=service.capacity())
 
 
 def forget(job: Job) -> None:
