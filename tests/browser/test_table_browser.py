@@ -777,7 +777,7 @@ def test_the_coachs_remarks_after_a_trick_stay_open_clear_of_every_seat_and_card
     # by what the table grew: the hand's last row once ended below the fold)
     for selector in (".tt-card", ".tt-hint-box"):
         for seen in (o.bounding_box() for o in page.locator(f"{TABLE} {selector}").all()):
-            assert seen is not None and 0 <= seen["y"], (selector, seen)
+            assert seen is not None and seen["y"] >= 0, (selector, seen)
             assert seen["y"] + seen["height"] <= height, (selector, seen)
     # the felt, shorter by the two sentences, still keeps the trick clear of every seat (on a
     # phone the table grows a little rather than a card cover a seat)
