@@ -3,9 +3,10 @@
 - Hypothesis profiles (tests/profiles.py): CI runs more examples than a quick local run.
 - Temporary files (``tmp_path``: every test's SQLite database, the servers' logs) live on tmpfs
   (``/dev/shm``) when the machine has one: the store's commits then wait for no disk.
-- pytest-xdist runs the suite on two workers (``-n 2 --dist loadgroup`` in pyproject's addopts;
-  ``-n 0`` runs it in one process). Every test is xdist-safe: its files are under its own
-  ``tmp_path``, servers take free ports, each worker starts its own streamlit server and chromium,
+- pytest-xdist runs the suite on three workers (``-n 3 --dist loadgroup`` in pyproject's
+  addopts, one more than the two cores: the served tests mostly wait; ``-n 0`` runs it in one
+  process). Every test is xdist-safe: its files are under its own ``tmp_path``, servers take
+  free ports, each worker starts its own streamlit server and chromium,
   PostgreSQL tests make their own schema or database. Tests that must not overlap would share a
   group, ``@pytest.mark.xdist_group("name")``; none needs one today. The browser and server
   tests (mostly waiting) are handed out first, so their waits overlap the CPU-bound tests, and
