@@ -32,6 +32,7 @@ from tutor.engine import (
     format_card,
     half_points,
     is_trump,
+    led_suit,
     parse_card,
     suit_of,
     winning_position,
@@ -228,10 +229,7 @@ def lead_into_a_shown_void(m: CardMoment) -> CardReason | None:
 def trick_trumped(deal: Deal, seat: int, suit: int) -> int | None:
     """The first trick (0-based) where ``seat`` trumped a lead of ``suit``."""
     for index, trick in enumerate(deal.tricks):
-        led = next((c for c in trick.cards if c != EXCUSE), None)
-        if led is None or suit_of(led) != suit:
-            continue
-        if is_trump(trick.cards[trick.seats.index(seat)]):
+        if led_suit(trick.cards) == suit and is_trump(trick.cards[trick.seats.index(seat)]):
             return index
     return None
 
