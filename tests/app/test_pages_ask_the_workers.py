@@ -353,6 +353,34 @@ def test_a_hint_that_arrives_after_the_learner_played_is_dropped(
     assert game_of(at).deal.hints == []
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_hint_the_workers_failed_says_so_and_the_button_asks_it_afresh(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    at = open_page(PRACTICE_PAGE, seed="3", players="4", lang=lang)
+    at.button(key="practice-hint").click().run()
+    failed = workers.jobs[0][1]
+    failed.set_running_or_notify_cancel()
+    failed.set_exception(RuntimeError("the worker was lost"))
+    at.run()
+    assert not at.exception, at.exception
+    shown = hint_on_the_table(at)
+    assert shown["text"] == t(lang, "game.hint.busy") and shown["again"]
+    assert not shown["busy"]
+    at.button(key="practice-hint").click().run()  # asked again: the failure is not kept
+    assert not at.exception, at.exception
+    assert workers.kinds() == [JobKind.HINT, JobKind.HINT]
+    assert workers.jobs[1][0] == workers.jobs[0][0]  # the same decision's hint
+    assert hint_on_the_table(at)["busy"]
+    workers.answer(1)
+    at.run()
+    said = {"en": "By what you can know", "it": "Con ciò che puoi sapere"}[lang]
+    assert hint_on_the_table(at)["text"].startswith(said)
+    assert game_of(at).deal.hints == ["bid"]
+
+
 def _to_the_ecart_or_chelem(at: AppTest, stage: Stage) -> None:
     """Seed 3 at 4 players: the learner takes a garde; at the chelem, the coach's écart made."""
     from tests.app.test_practice import pick

@@ -660,6 +660,38 @@ def test_the_hint_is_asked_on_the_table_and_said_in_view_while_the_table_stays_p
     assert not box.is_visible() or not (box.text_content() or "").startswith("By what")
 
 
+def test_a_hint_asked_whose_message_is_lost_on_the_way_is_asked_again(
+    sized: Callable[[str], Any], server: str
+) -> None:
+    """The first message carrying the hint's ask is dropped between the browser and the
+    server (a network hiccup, a busy server): the table sends the ask again and the hint
+    comes; the table shows it is looking meanwhile."""
+    page = sized("desktop")
+    lost: list[bytes] = []
+
+    def through(socket: Any) -> None:
+        server_side = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            raw = message.encode() if isinstance(message, str) else message
+            if not lost and b'"kind":"hint"' in raw:
+                lost.append(raw)  # this one never reaches the server
+                return
+            server_side.send(message)
+
+        socket.on_message(from_page)
+        server_side.on_message(socket.send)
+
+    page.route_web_socket(lambda url: url.endswith("/_stcore/stream"), through)
+    open_table(page, server, "seed=4&players=4&speed=instant")
+    page.locator(f"{TABLE} .tt-hint").click()
+    box = page.locator(f"{TABLE} .tt-hint-box")
+    box.wait_for(state="visible")
+    assert (box.text_content() or "").startswith("Looking for a hint")
+    hint_said(page, "By what you can know")
+    assert len(lost) == 1  # the first ask was lost: the hint came from the second
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_hint_at_the_ecart_covers_no_seat_and_no_card(
     sized: Callable[[str], Any], server: str, size: str

@@ -6,7 +6,8 @@ for the hint at that decision (``tutor.review.hint``: the options valued by what
 know, with the fact that tells the best from the next where the review has one); while the job
 runs the table says so and stays playable, and a fragment looks for the answer a few times a
 second. The answer is shown as one sentence on the table, only while the learner is still at the
-decision it was asked at: a hint that arrives after the learner played is dropped. A hint shown
+decision it was asked at: a hint that arrives after the learner played is dropped. A hint the
+workers failed or refused says so, and the button asks again. A hint shown
 is recorded in the deal (its review says so).
 """
 
@@ -23,7 +24,7 @@ from tutor.review.expected import Decision, Option
 from tutor.review.hint import Hint, hint_decision, hint_is_for
 from tutor.service import Job, Progress, State
 from tutor.service import hint as hint_job
-from tutor.ui.analysis import ask, wait_soon
+from tutor.ui.analysis import ask, forget, wait_soon
 from tutor.ui.i18n import t
 from tutor.ui.practice.words import contract_name
 from tutor.ui.reviews import cards_text, choice_name
@@ -55,9 +56,21 @@ def poignee_declined(state: PracticeState) -> bool:
 
 
 def on_hint(state: PracticeState) -> None:
-    """The Hint button: a hint asked at the decision the learner is at."""
-    if hint_offered(state) is not None:
-        state.hint_asked = state.decision
+    """The Hint button: a hint asked at the decision the learner is at. Asked again there
+    after the workers failed it (over its budget on a busy pool) or refused it, it is asked
+    afresh: the failure the service keeps for a while is dropped."""
+    if hint_offered(state) is None:
+        return
+    if state.hint_asked == state.decision:
+        job = hint_at(state)
+        if ask(job).state in (State.FAILED, State.REFUSED):
+            forget(job)
+    state.hint_asked = state.decision
+
+
+def hint_at(state: PracticeState) -> Job:
+    """The workers' job for the hint at the learner's decision now."""
+    return hint_job(state.game.deal.record, LEARNER, declined=poignee_declined(state))
 
 
 def hint_name(given: Hint) -> str:
@@ -79,12 +92,12 @@ def table_hint(state: PracticeState, lang: str) -> tuple[dict[str, Any] | None, 
     if state.hint_asked != state.decision:
         return shown, None
     current = state.game.deal
-    job = hint_job(current.record, LEARNER, declined=poignee_declined(state))
+    job = hint_at(state)
     outcome = ask(job)
     if outcome.state is State.PENDING:
         return {**shown, "text": shown["pending"], "busy": True}, job
-    if outcome.state is not State.DONE:
-        return {**shown, "text": t(lang, "game.hint.busy")}, None
+    if outcome.state is not State.DONE:  # the button asks again
+        return {**shown, "text": t(lang, "game.hint.busy"), "again": True}, None
     if outcome.value is None:
         return {**shown, "text": t(lang, "game.hint.none")}, None
     given = Hint.from_data(outcome.value)

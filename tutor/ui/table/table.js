@@ -193,18 +193,27 @@ export default function (component) {
   // The hint: asked without waiting for the page's answer (it changes no game and leaves the
   // drawing's number as it is), so a card clicked while it is computed counts; shown only
   // at the decision it was asked at (gone with the learner's move); a click on it hides it.
+  // An ask the page has not taken up (no drawing since says the hint is computed or in) is
+  // sent again, as a click is; a hint the workers failed or refused (`again`) is asked again
+  // by the button.
   const hintButton = part('hint');
   const hintBox = part('hint-box');
   const hint = data.hint;
   const hintKey = data.epoch + ':' + data.seq;
+  const sentHere = () => (S.hintSent && S.hintSent.key === hintKey ? S.hintSent : null);
+  if (sentHere() && hint && (hint.busy || (hint.text && !hint.again))) S.hintSent.taken = true;
   const drawHint = () => {
+    const sent = sentHere();
+    const waiting = Boolean(sent && !sent.taken && !sent.dropped);
     const asked = S.hintAsked === hintKey;
-    const text = hint && (hint.text || (asked ? hint.pending : '')) || '';
+    const text = hint && (waiting ? hint.pending
+      : hint.text || (asked ? hint.pending : '')) || '';
+    const busy = Boolean(hint && (hint.busy || waiting || (asked && !hint.text)));
     hintButton.hidden = !hint || Boolean(S.pending);
-    hintButton.disabled = Boolean(hint && (hint.busy || (asked && !hint.text)));
+    hintButton.disabled = busy;
     hintBox.hidden = !text || Boolean(S.pending) || S.hintClosed === hintKey + text;
     hintBox.textContent = text;
-    hintBox.dataset.busy = hint && (hint.busy || (asked && !hint.text)) ? 'true' : 'false';
+    hintBox.dataset.busy = busy ? 'true' : 'false';
     if (S.layout) S.layout();  // the sentence takes its room from the felt
   };
   if (hint) {
@@ -215,16 +224,29 @@ export default function (component) {
   S.drawHint = drawHint;
   hintButton.onclick = (event) => {
     event.stopPropagation();
-    if (S.pending || !hint || hint.busy || hint.text || S.hintAsked === hintKey) return;
+    if (S.pending || !hint || hint.busy) return;
+    if (hint.text ? !hint.again : S.hintAsked === hintKey) return;
+    const before = sentHere();
+    if (before && !before.taken && !before.dropped) return;
     S.hintAsked = hintKey;
-    S.send({ kind: 'hint', seq: data.seq, epoch: data.epoch });
+    const ask = { kind: 'hint', seq: data.seq, epoch: data.epoch };
+    const mine = { key: hintKey, taken: false, dropped: false, tries: 0 };
+    S.hintSent = mine;
+    S.send(ask);
+    const resend = () => {
+      if (S.hintSent !== mine || mine.taken) return;
+      if (mine.tries >= RESENDS) {  // never taken up: the button is offered again
+        mine.dropped = true;
+        if (S.hintAsked === mine.key) S.hintAsked = null;
+        if (S.drawHint) S.drawHint();
+        return;
+      }
+      mine.tries += 1;  // lost on the way (or a busy server): asking twice is asking once
+      S.send(ask);
+      setTimeout(resend, RESEND_MS);
+    };
+    setTimeout(resend, RESEND_MS);
     drawHint();
-  };
-  hintBox.onclick = (event) => {
-    event.stopPropagation();
-    S.hintClosed = hintKey + hintBox.textContent;
-    hintBox.hidden = true;
-    if (S.layout) S.layout();
   };
 
   part('prompt-text').textContent = S.pending ? '' : (data.prompt || '');
