@@ -11,6 +11,7 @@ sizes go to tests/output/screenshots/table/."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -246,6 +247,55 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         assert table_state(page)["mode"] == "review"
         assert_inside_viewport(page, size)
         shot(page, f"review-{size}")
+
+
+def test_a_move_through_the_review_sent_again_by_a_slow_page_is_made_once(
+    sized: Callable[[str], Any], server: str
+) -> None:
+    """The page's answer to "Next trick" is held back until the table, having no answer
+    after its wait, sends the click again: the page applies the click once (trick 2, not 3).
+    A move through the review is never stale, so only the click's name tells the repeat."""
+    page = sized("desktop")
+    asked: list[bytes] = []
+    held: list[str | bytes] = []
+
+    def through(socket: Any) -> None:
+        server_side = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            raw = message.encode() if isinstance(message, str) else message
+            server_side.send(message)
+            if b'"id":"review:next"' in raw:
+                asked.append(raw)
+                if len(asked) == 2:  # sent again: the page's answers flow from now on
+                    for answer in held:
+                        socket.send(answer)
+                    held.clear()
+
+        def from_server(message: str | bytes) -> None:
+            if len(asked) == 1:
+                held.append(message)  # the page is slow: its answer to the click waits
+            else:
+                socket.send(message)
+
+        socket.on_message(from_page)
+        server_side.on_message(from_server)
+
+    page.route_web_socket(lambda url: url.endswith("/_stcore/stream"), through)
+    open_table(page, server, "seed=2&players=5&speed=instant")
+    play_deal_with_the_mouse(page, "garde", illegal=False)
+    act(page, '.tt-action[data-action="review:open"]')
+    prompt = page.locator(f"{TABLE} .tt-prompt-text")
+    first = re.match(r"Trick 1 of (\d+) ", prompt.text_content() or "")
+    assert first is not None, prompt.text_content()
+    tricks = first.group(1)
+    act(page, '.tt-action[data-action="review:next"]')
+    assert len(asked) == 2  # the click was sent again
+    from playwright.sync_api import expect
+
+    expect(prompt).to_have_text(re.compile(rf"^Trick 2 of {tricks} "))
+    page.wait_for_timeout(1_000)  # nothing else comes
+    expect(prompt).to_have_text(re.compile(rf"^Trick 2 of {tricks} "))
 
 
 def test_a_reload_resumes_the_same_deal(sized: Any, server: str) -> None:

@@ -140,6 +140,10 @@ class PracticeState:
     # current one, so a click repeated or sent from a table drawn before is never applied
     # twice nor late (the table then keeps what it showed until the next drawing).
     seq: int = 0
+    # the name of the table's last click applied: the table sends a click again when the page
+    # is slow to answer, and a move through the review (never stale, see ``seq``) must not be
+    # made twice
+    last_click: str | None = None
     # names this state among the session's (a reset session, a restarted server): a table
     # drawn for another state's numbers is not compared with this one's
     epoch: str = field(default_factory=lambda: secrets.token_hex(6))

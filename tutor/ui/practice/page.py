@@ -379,6 +379,8 @@ def on_table_action(action: Action) -> None:
         action.get("seq") != state.seq or action.get("epoch") != state.epoch
     ):
         return
+    if _sent_again(state, action.get("click")):
+        return
     if kind in _CARD_ACTIONS:
         code = action.get("card")
         if not isinstance(code, str) or len(code) > 4:
@@ -401,6 +403,17 @@ def on_table_action(action: Action) -> None:
         on_hint(state)
     if kind in _ONCE:
         state.changed()  # answered with a new drawing, whatever the click did
+
+
+def _sent_again(state: PracticeState, click: object) -> bool:
+    """The click already applied, sent again by the table (its answer was slow to come):
+    applied once. Else it is noted as the last click."""
+    if not isinstance(click, str) or not click or len(click) > 40:
+        return False
+    if click == state.last_click:
+        return True
+    state.last_click = click
+    return False
 
 
 def _is_review(action: Action) -> bool:

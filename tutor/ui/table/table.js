@@ -6,7 +6,9 @@
 //
 // A click is acted on exactly once, whenever it is made. The table is drawn with the page's
 // sequence number `data.seq` and sends it back with the click: the page applies a click only
-// while that number is current (a repeated or stale click is ignored there). A click during
+// while that number is current (a repeated or stale click is ignored there). A click not
+// answered within RESEND_MS is sent again, under the same name (`click`): the page applies a
+// name once, so a move through the review (never stale) is not made twice either. A click during
 // the animation ends it at once (everything still logged) and is sent; a legal card goes into
 // the trick at once, before the page answers; until the answer (a drawing with a higher
 // `seq`) the table shows its own move and takes no other click. A drawing older than one
@@ -310,7 +312,9 @@ export default function (component) {
   function act(action, move) {
     if (S.pending) return;  // one click per drawing: the next waits for the page's answer
     finishAnimation();
-    const sent = { ...action, seq: data.seq, epoch: data.epoch };
+    // named once: a click sent again (below) is known for the same click by the page
+    const click = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+    const sent = { ...action, seq: data.seq, epoch: data.epoch, click };
     S.pending = { seq: data.seq, epoch: data.epoch, action: sent, move: move || null, tries: 0 };
     if (move) {
       const index = buttons.findIndex((b) => b.dataset.card === move);
