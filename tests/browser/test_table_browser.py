@@ -249,6 +249,44 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         shot(page, f"review-{size}")
 
 
+def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
+    sized: Callable[[str], Any], server: str
+) -> None:
+    """The first message carrying the learner's card is dropped between the browser and the
+    server: the card lies in the trick at once, the table sends the click again, and the page
+    plays it, once."""
+    page = sized("desktop")
+    lost: list[bytes] = []
+
+    def through(socket: Any) -> None:
+        server_side = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            raw = message.encode() if isinstance(message, str) else message
+            if not lost and b'"kind":"play"' in raw:
+                lost.append(raw)  # this one never reaches the server
+                return
+            server_side.send(message)
+
+        socket.on_message(from_page)
+        server_side.on_message(socket.send)
+
+    page.route_web_socket(lambda url: url.endswith("/_stcore/stream"), through)
+    open_table(page, server, "seed=4&players=4&speed=instant")
+    state = act(page, '.tt-action[data-action="bid:pass"]')
+    if state["mode"] == "poignee":
+        state = act(page, '.tt-action[data-action="poignee:no"]')
+    assert state["mode"] == "play", state
+    card = page.locator(f'{TABLE} .tt-card[data-playable="true"]').first
+    code = card.get_attribute("data-card")
+    click_card(page, card)
+    settle(page, state["state"])
+    assert len(lost) == 1  # the first was lost: the card came with the second
+    mine = [e for e in log_entries(page) if e.get("seat") == "0" and e.get("card") == code]
+    assert len(mine) == 1, mine
+    assert page.locator(f'{TABLE} .tt-hand .tt-card[data-card="{code}"]').count() == 0
+
+
 def test_a_move_through_the_review_sent_again_by_a_slow_page_is_made_once(
     sized: Callable[[str], Any], server: str
 ) -> None:
