@@ -7,8 +7,8 @@ know, with the fact that tells the best from the next where the review has one);
 runs the table says so and stays playable, and a fragment looks for the answer a few times a
 second. The answer is shown as one sentence on the table, only while the learner is still at the
 decision it was asked at: a hint that arrives after the learner played is dropped. A hint the
-workers failed or refused says so, and the button asks again. A hint shown
-is recorded in the deal (its review says so).
+workers failed or refused says so, and the button asks again. A hint shown is recorded in the
+deal (its review says so).
 """
 
 from __future__ import annotations
