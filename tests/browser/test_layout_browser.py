@@ -85,6 +85,24 @@ FITS = """() => {
 }"""
 
 
+def _edit_filled(page: Any, edit: str, points: str) -> None:
+    """Click Edit and wait until the rerun it causes has filled the form with ``points``.
+    Once, under a load average of 10, the form stayed empty 30 s after the click (the click or
+    its rerun lost on the way; the same steps pass otherwise). A learner clicks again; so does
+    this test, twice at most (editing the same deal again fills the same values), and it fails
+    if the form is never filled."""
+    field = page.locator(".st-key-score-sheet-form-points input")
+    for attempt in range(3):
+        page.locator(edit).click()
+        wait_ready(page)
+        try:
+            expect(field).to_have_value(points, timeout=20_000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(browser, server):
     """A 5-player sheet of three deals: the edit form shows "60", not "60.0"; on a
     390×844 phone nothing scrolls sideways (every player's column on screen, the totals
@@ -115,10 +133,7 @@ def test_the_score_sheet_fits_a_phone_and_its_edit_form_shows_points_as_written(
     assert page.evaluate(FITS)["wide"]
     shot(page, "score-sheet-laptop")
     page.locator("summary", has_text="Deal 3").click()
-    page.locator(".st-key-score-sheet-edit-2 button").click()
-    wait_ready(page)
-    # waited for, not read once: the form is filled by the rerun the click causes
-    expect(page.locator(".st-key-score-sheet-form-points input")).to_have_value("60")
+    _edit_filled(page, ".st-key-score-sheet-edit-2 button", "60")
     address, cookies = page.url, laptop.cookies()
     laptop.close()
     phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
