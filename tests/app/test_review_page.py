@@ -25,6 +25,8 @@ from tutor.engine.variants import FFT_2012
 from tutor.practice import DealRow, next_seed
 from tutor.progress.store import Database, LearnerStore
 from tutor.review.deal import REVIEW_VERSION
+from tutor.service import Limits
+from tutor.ui.i18n import t
 from tutor.ui.reviews import review_query
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,14 +73,29 @@ def open_review(*, reviewed: bool = True, **params: str) -> AppTest:
 
 def until_reviewed(at: AppTest) -> AppTest:
     """Rerun the page while it shows the review's progress bar (the workers are judging: a
-    bound for a broken pool, no timing)."""
-    deadline = time.monotonic() + 120
-    while at.get("progress"):
-        assert time.monotonic() < deadline, "the analysis workers never reviewed the deal"
-        time.sleep(0.2)
+    bound for a broken pool, no timing). A review that failed is opened again once, as the
+    page tells the learner to, when the service no longer keeps the failure: the suite's
+    CPU-bound tests run at niceness 0 and the pool's workers at 10, and once (a fresh-clone
+    run beside a benchmark) a review missed its 60 s budget."""
+    deadline = time.monotonic() + 240
+    retried = False
+    while True:
+        while at.get("progress"):
+            assert time.monotonic() < deadline, "the analysis workers never reviewed the deal"
+            time.sleep(0.2)
+            at.run()
+            assert not at.exception, at.exception
+        if retried or not _review_failed(at):
+            return at
+        time.sleep(Limits().failure_kept + 0.5)
         at.run()
         assert not at.exception, at.exception
-    return at
+        retried = True
+
+
+def _review_failed(at: AppTest) -> bool:
+    said = {t(lang, "review.failed") for lang in ("en", "it")}
+    return any(w.value in said for w in at.warning)
 
 
 def texts(at: AppTest) -> str:
