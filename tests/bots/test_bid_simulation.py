@@ -128,3 +128,15 @@ def test_a_hand_the_count_passes_over_a_prise_bids_a_garde_by_simulation() -> No
     assert values[GARDE] - values[None] > 100
     action = StrongBot().choose(deal, 3, decision_rng(deal.seed, len(deal.moves)))
     assert action == BIDS[GARDE]
+
+
+def test_a_prise_by_the_count_without_trumps_or_oudlers_is_passed_by_simulation() -> None:
+    """Seed 700112 (a tuning seed), seat 1 speaking first: three kings, two of them married,
+    count 41 (a prise), but three small trumps and no oudler; the playouts value the prise
+    about 108 marks below passing (-122.5 against -14): the Expert passes."""
+    deal = Deal.new(4, 700_112, 0)
+    assert deal.current_seat == 1
+    assert choose_bid(deal.hands[1], 4, None) is PRISE
+    values = {v.contract: v.mark for v in bid_values(deal, 1, decision_rng(deal.seed, 0), 24)}
+    assert values[None] - values[PRISE] > 100
+    assert StrongBot().choose(deal, 1, decision_rng(deal.seed, 0)) == BIDS[None]
