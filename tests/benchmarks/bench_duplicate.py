@@ -1,7 +1,7 @@
 """A duplicate match against SimpleBot, run by hand (not collected by pytest):
 
     nice -n 10 python tests/benchmarks/bench_duplicate.py --bot club --players 4 --deals 2000
-        [--seed-start SEED] [--minutes M] [--out FILE] [--no-inference]
+        [--seed-start SEED] [--minutes M] [--out FILE] [--no-inference] [--bid-by-count]
 
 Plays the seeded deals SEED..SEED+deals-1 (by default the evaluation range,
 ``tutor.bots.duplicate.EVALUATION_SEEDS``) with the level's player in each seat in turn and
@@ -13,7 +13,8 @@ per decision. ``--minutes`` stops early after that much wall-clock time (the mac
 shared); ``--out`` writes each deal's seat gains as a JSON line. ``--no-inference`` plays the
 Expert with its samples uniform over what is certain, not read from the bids, call and
 poignées (``StrongBot(infer=False)``): two runs' JSON lines on the same seeds then pair deal by
-deal.
+deal. ``--bid-by-count`` plays the Expert bidding by the count, as SimpleBot
+(``StrongBot(bid_samples=0)``, the Expert before its bid by simulation), to pair the same way.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere
 
 from tutor.bots.base import Bot
+from tutor.bots.bid_simulation import SAMPLES as BID_SAMPLES
 from tutor.bots.duplicate import EVALUATION_SEEDS, DealGain, Role, duplicate_match
 from tutor.bots.levels import BotLevel
 from tutor.bots.strong import StrongBot
@@ -79,13 +81,18 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--no-inference", action="store_true",
                         help="the Expert without reading the bids, call and poignees")
+    parser.add_argument("--bid-by-count", action="store_true",
+                        help="the Expert bidding by the count, without its bid by simulation")
     args = parser.parse_args()
     level = BotLevel.from_code(args.bot)
-    if args.no_inference and level is not BotLevel.EXPERT:
-        parser.error("--no-inference is the Expert's")
+    if (args.no_inference or args.bid_by_count) and level is not BotLevel.EXPERT:
+        parser.error("--no-inference and --bid-by-count are the Expert's")
 
     def make_bot() -> Bot:
-        return StrongBot(infer=False) if args.no_inference else level.bot()
+        if args.no_inference or args.bid_by_count:
+            return StrongBot(infer=not args.no_inference,
+                             bid_samples=0 if args.bid_by_count else BID_SAMPLES)
+        return level.bot()
     times: list[float] = []
     started, wall = time.process_time(), time.monotonic()
     budget = None if args.minutes is None else args.minutes * 60

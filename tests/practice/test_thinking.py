@@ -9,7 +9,7 @@ from functools import cache
 
 from tutor.bots import SimpleBot, StrongBot, decision_rng
 from tutor.bots.levels import BotLevel
-from tutor.engine import Deal, DealRecord, Play, format_card
+from tutor.engine import Deal, DealRecord, Phase, Play, format_card
 from tutor.practice import LEARNER, PracticeDeal, Stage
 from tutor.practice.game import bots_of
 from tutor.service.jobs import bot_cards, compute
@@ -122,3 +122,18 @@ def test_played_through_the_workers_the_deal_is_the_one_the_bots_play_in_place()
             action = learner.choose(board, LEARNER, decision_rng(board.seed, len(board.moves)))
             assert isinstance(action, Play) and deal.play(action.card) is None
     assert here.moves == there.moves
+
+
+def test_an_expert_players_bid_is_asked_of_the_workers_and_is_the_bid_it_makes_in_place() -> None:
+    """The Expert's bid is a search (``tutor.bots.bid_simulation``): a page's deal stops at
+    it, and the workers' answer is the bid the Expert makes in place."""
+    deal = PracticeDeal(4, SEED, dealer=0, bots=bots_of(BotLevel.EXPERT, 4), elsewhere=True)
+    assert deal.deal.phase is Phase.BIDDING and not deal.deal.moves
+    assert deal.stage is Stage.THINKING and deal.thinking == 1  # seat 1 speaks first
+    in_place = deal.record.deal()
+    chosen = StrongBot().choose(in_place, 1, decision_rng(in_place.seed, 0))
+    answer = worker_answer(deal)
+    assert answer[0] == str(chosen)
+    assert deal.answer(0, answer)
+    assert deal.moves == list(answer)  # every bot until the learner's turn
+    assert deal.deal.current_seat == LEARNER or deal.finished

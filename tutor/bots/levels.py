@@ -71,11 +71,11 @@ class Strength:
 
 
 # Measured on the evaluation seeds from 900000, at four players, on a shared 2-core machine
-# (2026-12-02; Expert since it reads the bids, issue #21). Club's gain is inside the noise: no
-# gain over Beginner is shown.
+# (Club 2026-12-02; Expert 2026-12-07, since it bids by simulation, issue #21, seeds
+# 900000-901204). Club's gain is inside the noise: no gain over Beginner is shown.
 STRENGTH: dict[BotLevel, Strength] = {
     BotLevel.CLUB: Strength(mean=0.05, low=-0.01, high=0.11, deals=10_119),
-    BotLevel.EXPERT: Strength(mean=4.07, low=3.22, high=4.91, deals=1_260),
+    BotLevel.EXPERT: Strength(mean=12.24, low=10.25, high=14.22, deals=943),
 }
 
 

@@ -6,8 +6,9 @@ cards again ``samples`` times consistently with what the seat has seen (``tutor.
 and likely given what the others bid, called and showed (``tutor.bots.inference``),
 valuing every legal card in each sample with the exact solver (``tutor.analysis.analyse``),
 and playing the card with the best average taker's mark: the highest for the attack, the
-lowest for the defence (every mark of a side moves with the taker's). Bidding, the call, the
-écart, the chelem question and poignées stay SimpleBot's.
+lowest for the defence (every mark of a side moves with the taker's). The bid is SimpleBot's
+unless playouts of sampled deals find a better one by a margin (``tutor.bots.bid_simulation``);
+the call, the écart, the chelem question and poignées stay SimpleBot's.
 
 Choosing by the average over open-card samples is what bridge programs call Monte Carlo
 double-dummy: it assumes every hand is then played as if seen, so it cannot value keeping a
@@ -31,11 +32,13 @@ from tutor.analysis.solver import (
     possible_marks,
     start,
 )
+from tutor.bots.bid_simulation import BIDS_AT, MARGIN, bid_candidates, simulated_bid
+from tutor.bots.bid_simulation import SAMPLES as BID_SAMPLES
 from tutor.bots.cardplay import choose_card
 from tutor.bots.inference import likely_deal, what_was_told
 from tutor.bots.knowledge import TableKnowledge
 from tutor.bots.sampling import hidden_cards
-from tutor.bots.simple import PLAYS, SimpleBot
+from tutor.bots.simple import BIDS, PLAYS, SimpleBot
 from tutor.engine import Action, Card, Chelem, Deal, Phase, Position, Side
 
 # Measured at 4 players, 12 samples, CPU time per card (tests/benchmarks/bench_strong.py, 2,000
@@ -52,7 +55,8 @@ NODE_LIMIT = 20_000
 
 
 class StrongBot:
-    """SimpleBot in every phase but card play once ``solve_from`` tricks or fewer are left;
+    """SimpleBot in every phase but the bid (by simulation over ``bid_samples`` deals, 0: the
+    count's) and card play once ``solve_from`` tricks or fewer are left;
     then the card with the best average solved value over ``samples`` sampled deals, in which
     the others' hands agree with their bids, call and poignées when ``infer``
     (``tutor.bots.inference``). Deterministic given ``rng`` (the samples are drawn from it)."""
@@ -63,6 +67,8 @@ class StrongBot:
         samples: int = SAMPLES,
         node_limit: int = NODE_LIMIT,
         infer: bool = True,
+        bid_samples: int = BID_SAMPLES,
+        bid_margin: float = MARGIN,
     ) -> None:
         if samples < 1:
             raise ValueError("at least one sample")
@@ -70,10 +76,14 @@ class StrongBot:
         self.samples = samples
         self.node_limit = node_limit
         self.infer = infer
+        self.bid_samples = bid_samples  # 0: the count's bid, SimpleBot's
+        self.bid_margin = bid_margin
         self._simple = SimpleBot()
         self._table = TableKnowledge()
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Action:
+        if self._bids_by_simulation(deal):
+            return BIDS[simulated_bid(deal, seat, rng, self.bid_samples, self.bid_margin)]
         if not self._plays_late(deal, seat):
             return self._simple.choose(deal, seat, rng)
         legal = deal.legal_plays()
@@ -89,9 +99,21 @@ class StrongBot:
             and not (not deal.played_seats >> seat & 1 and deal.poignee_choices())
         )
 
+    def _bids_by_simulation(self, deal: Deal) -> bool:
+        """A bid with more than pass to choose from, at a table where playouts value it
+        (``tutor.bots.bid_simulation``)."""
+        return (
+            deal.phase is Phase.BIDDING
+            and self.bid_samples > 0
+            and deal.players in BIDS_AT
+            and len(bid_candidates(deal)) > 1
+        )
+
     def searches(self, deal: Deal, seat: int) -> bool:
-        """Whether ``seat``'s decision now is a search (a card among several, late in the
-        deal), which a page hands to the analysis workers."""
+        """Whether ``seat``'s decision now is a search (a bid by simulation, or a card among
+        several late in the deal), which a page hands to the analysis workers."""
+        if self._bids_by_simulation(deal):
+            return True
         if not self._plays_late(deal, seat):
             return False
         legal = deal.legal_plays()

@@ -198,6 +198,8 @@ class PracticeDeal:
             return Stage.FINISHED
         if phase is Phase.REDEAL:
             return Stage.REDEAL
+        if self.thinking is not None:  # a computer player's bid or card, searched elsewhere
+            return Stage.THINKING
         if phase is Phase.BIDDING:
             return Stage.BID
         if phase is Phase.CALLING:
@@ -206,8 +208,6 @@ class PracticeDeal:
             return Stage.ECART
         if phase is Phase.CHELEM:
             return Stage.CHELEM
-        if self.thinking is not None:
-            return Stage.THINKING
         if self.poignee_options():
             return Stage.POIGNEE
         return Stage.PLAY
