@@ -249,13 +249,9 @@ def test_the_table_and_hand_fit_the_viewport_in_every_phase(sized: Any, server: 
         shot(page, f"review-{size}")
 
 
-def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
-    sized: Callable[[str], Any], server: str
-) -> None:
-    """The first message carrying the learner's card is dropped between the browser and the
-    server: the card lies in the trick at once, the table sends the click again, and the page
-    plays it, once."""
-    page = sized("desktop")
+def first_message_lost(page: Any, marker: bytes) -> list[bytes]:
+    """Drop, between the browser and the server, the first message from the page that carries
+    ``marker`` (a network hiccup): the list the dropped message is put in."""
     lost: list[bytes] = []
 
     def through(socket: Any) -> None:
@@ -263,7 +259,7 @@ def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
 
         def from_page(message: str | bytes) -> None:
             raw = message.encode() if isinstance(message, str) else message
-            if not lost and b'"kind":"play"' in raw:
+            if not lost and marker in raw:
                 lost.append(raw)  # this one never reaches the server
                 return
             server_side.send(message)
@@ -272,6 +268,17 @@ def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
         server_side.on_message(socket.send)
 
     page.route_web_socket(lambda url: url.endswith("/_stcore/stream"), through)
+    return lost
+
+
+def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
+    sized: Callable[[str], Any], server: str
+) -> None:
+    """The first message carrying the learner's card is dropped between the browser and the
+    server: the card lies in the trick at once, the table sends the click again, and the page
+    plays it, once."""
+    page = sized("desktop")
+    lost = first_message_lost(page, b'"kind":"play"')
     open_table(page, server, "seed=4&players=4&speed=instant")
     state = act(page, '.tt-action[data-action="bid:pass"]')
     if state["mode"] == "poignee":
@@ -755,22 +762,7 @@ def test_a_hint_asked_whose_message_is_lost_on_the_way_is_asked_again(
     server (a network hiccup, a busy server): the table sends the ask again and the hint
     comes; the table shows it is looking meanwhile."""
     page = sized("desktop")
-    lost: list[bytes] = []
-
-    def through(socket: Any) -> None:
-        server_side = socket.connect_to_server()
-
-        def from_page(message: str | bytes) -> None:
-            raw = message.encode() if isinstance(message, str) else message
-            if not lost and b'"kind":"hint"' in raw:
-                lost.append(raw)  # this one never reaches the server
-                return
-            server_side.send(message)
-
-        socket.on_message(from_page)
-        server_side.on_message(socket.send)
-
-    page.route_web_socket(lambda url: url.endswith("/_stcore/stream"), through)
+    lost = first_message_lost(page, b'"kind":"hint"')
     open_table(page, server, "seed=4&players=4&speed=instant")
     page.locator(f"{TABLE} .tt-hint").click()
     box = page.locator(f"{TABLE} .tt-hint-box")
