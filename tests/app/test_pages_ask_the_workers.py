@@ -153,7 +153,7 @@ def test_a_full_pool_has_the_rules_of_thumb_play_at_once_and_says_so(
     deal = game_of(at).deal
     assert deal.deal.moves[len(record.moves)] == expected
     assert deal.stage is not Stage.THINKING
-    assert any("rule-of-thumb card" in i.value for i in at.info)
+    assert t("en", "game.thinking.busy") in [i.value for i in at.info]  # said on the page
 
 
 def test_the_review_shows_its_progress_then_is_stored_and_read_back(
