@@ -139,6 +139,26 @@ def test_a_strong_players_card_is_asked_of_the_workers_and_played_once_in(
     assert game_of(at).deal.deal.moves[: moves + 1] == played[: moves + 1]  # once
 
 
+def test_while_an_expert_players_bid_is_searched_the_chien_and_the_bidding_stay_on_the_table(
+    mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Expert's bid is a search on the workers: meanwhile the table says who thinks and
+    still shows the bidding (the chien face down, "Bidding in progress"), not an empty felt."""
+    workers = install(monkeypatch)
+    no_solver_in_the_page(monkeypatch)
+    data = {
+        "version": 1, "players": 4, "rules": "fft-2012", "seed": 11, "first_dealer": 0,
+        "target": None, "coach": "always", "level": "expert", "rows": [],
+        "current": {"number": 1, "seed": 11, "dealer": 0, "moves": []},
+    }
+    game_id = mine.create_game("Practice (4 players)", "practice", data).id
+    at = open_page(PRACTICE_PAGE, game=str(game_id), lang="en")
+    assert game_of(at).deal.stage is Stage.THINKING and workers.kinds() == [JobKind.BOT_CARDS]
+    shown = table(at)
+    assert shown["strip"] == {"label": t("en", "game.ecart.chien"), "backs": 6}
+    assert t("en", "game.status.bidding") in shown["bar"]
+
+
 def test_a_full_pool_has_the_rules_of_thumb_play_at_once_and_says_so(
     mine: LearnerStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,6 +11,7 @@ from tutor.engine import (
     Card,
     Contract,
     Deal,
+    Phase,
     TrickRecord,
     card_name,
     cards_of,
@@ -205,12 +206,19 @@ def _prompt(state: PracticeState, lang: str) -> str:
     return t(lang, f"game.prompt.{MODES[stage]}")
 
 
+def bidding(current: PracticeDeal) -> bool:
+    """The bidding is on: the learner's bid, or a computer player's bid searched on the
+    workers (the chien stays face down on the felt meanwhile)."""
+    return current.stage is Stage.BID or (
+        current.stage is Stage.THINKING and current.deal.phase is Phase.BIDDING)
+
+
 def _strip(current: PracticeDeal, lang: str) -> dict[str, Any] | None:
     """What lies in the middle of the felt when no card is played: the chien (face down while
     bidding, face up when shown), or the cards the taker may call."""
     deal = current.deal
     stage = current.stage
-    if stage is Stage.BID:
+    if bidding(current):
         return {"label": t(lang, "game.ecart.chien"), "backs": deal.chien.bit_count()}
     if stage is Stage.CALL:
         call: dict[str, Any] = {"label": t(lang, "game.call.heading"),
@@ -253,7 +261,7 @@ def _bar(state: PracticeState, lang: str) -> list[str]:
             facts.append(t(lang, "game.status.trick", n=number, total=deal.tricks_per_deal))
     else:
         facts.append(t(lang, "game.status.dealer", seat=seat_name(deal.dealer, players, lang)))
-        if game.deal.stage is Stage.BID:
+        if bidding(game.deal):
             facts.append(t(lang, "game.status.bidding"))
     facts.append(_level_fact(state, lang))
     if game.rows:
