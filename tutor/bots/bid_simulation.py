@@ -21,13 +21,12 @@ import random
 from dataclasses import dataclass
 
 from tutor.bots.bidding import choose_bid
-from tutor.bots.inference import Bid, bid_agrees, spoken_bids
+from tutor.bots.inference import Bid, bid_agrees, least_disagreeing, spoken_bids
+from tutor.bots.sampling import hands_around
 from tutor.bots.simple import BIDS, SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
 from tutor.engine import (
-    CHIEN_SIZE,
     FULL_DECK,
-    HAND_SIZE,
     Contract,
     Deal,
     DealtCards,
@@ -76,22 +75,9 @@ def draw_hands(deal: Deal, seat: int, rng: random.Random) -> DealtCards:
 
 def deal_at_random(deal: Deal, seat: int, rng: random.Random) -> DealtCards:
     """One uniform deal of the cards ``seat`` does not hold (its own hand unchanged)."""
-    players = deal.players
     hidden = cards_of(FULL_DECK & ~deal.hands[seat])
     rng.shuffle(hidden)
-    size = HAND_SIZE[players]
-    hands = [0] * players
-    hands[seat] = deal.hands[seat]
-    start = 0
-    for other in range(players):
-        if other == seat:
-            continue
-        for card in hidden[start:start + size]:
-            hands[other] |= 1 << card
-        start += size
-    chien = 0
-    for card in hidden[start:start + CHIEN_SIZE[players]]:
-        chien |= 1 << card
+    hands, chien = hands_around(hidden, seat, deal.hands[seat], deal.players)
     return DealtCards(tuple(hands), chien, deal.dealer, deal.seed)
 
 
@@ -102,15 +88,8 @@ def sampled_bidding_deal(
     the dealer and the bids so far unchanged, the other cards dealt again so that the earlier
     bids agree with the count (the first such draw, else the one disagreeing least)."""
     bids = tuple(b for b in spoken_bids(deal) if b.seat != seat)
-    best = draw_hands(deal, seat, rng)
-    fewest = dealt_disagreements(best, deal, bids)
-    for _ in range(attempts - 1):
-        if not fewest:
-            break
-        drawn = draw_hands(deal, seat, rng)
-        count = dealt_disagreements(drawn, deal, bids)
-        if count < fewest:
-            best, fewest = drawn, count
+    best = least_disagreeing(lambda: draw_hands(deal, seat, rng),
+                             lambda dealt: dealt_disagreements(dealt, deal, bids), attempts)
     sample = Deal(best, deal.rules, undo=False)
     for contract in deal.bids:
         sample.push(BIDS[contract])

@@ -26,7 +26,9 @@ everyone's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tutor.bots.bidding import choose_bid, choose_call
 from tutor.bots.sampling import Hidden, sample_deal
@@ -46,6 +48,8 @@ from tutor.engine import (
 # players, five at 5; 2% of 4-player and 21% of 5-player positions need more than 24.
 ATTEMPTS = 24
 
+
+T = TypeVar("T")  # what a draw yields: a sampled deal, or cards dealt
 
 @dataclass(frozen=True, slots=True)
 class Bid:
@@ -170,17 +174,25 @@ def likely_deal(
     """A sampled deal (``tutor.bots.sampling.sample_deal``) in which the others' hands agree
     with what they told: the first of up to ``attempts`` draws that agrees in full, else the
     first of those that disagrees least. Deterministic given ``rng``."""
-    best = sample_deal(deal, seat, rng, hidden)
     if told is None:
-        return best
-    fewest = disagreements(best, told)
+        return sample_deal(deal, seat, rng, hidden)
+    return least_disagreeing(lambda: sample_deal(deal, seat, rng, hidden),
+                             lambda sample: disagreements(sample, told), attempts)
+
+
+def least_disagreeing(draw: Callable[[], T], disagreeing: Callable[[T], int],
+                      attempts: int) -> T:
+    """The first of up to ``attempts`` draws with nothing ``disagreeing``, else the first of
+    those that disagrees least."""
+    best = draw()
+    fewest = disagreeing(best)
     for _ in range(attempts - 1):
         if not fewest:
             break
-        sample = sample_deal(deal, seat, rng, hidden)
-        count = disagreements(sample, told)
+        drawn = draw()
+        count = disagreeing(drawn)
         if count < fewest:
-            best, fewest = sample, count
+            best, fewest = drawn, count
     return best
 
 
@@ -194,6 +206,7 @@ __all__ = [
     "cards_played_by",
     "disagreements",
     "hand_as_dealt",
+    "least_disagreeing",
     "likely_deal",
     "poignee_agrees",
     "spoken_bids",

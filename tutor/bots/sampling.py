@@ -254,6 +254,27 @@ def sample_deal(deal: Deal, seat: int, rng: random.Random, hidden: Hidden | None
     return sample
 
 
+def hands_around(unseen: list[Card], seat: int, hand: int, players: int) -> tuple[list[int], int]:
+    """The cards ``unseen`` (in the order drawn) dealt before the first card: each other
+    seat's hand in turn, then the chien from what is left; ``seat`` keeps ``hand``. Returns the
+    hands and the chien (what the cards did not fill stays 0)."""
+    size = HAND_SIZE[players]
+    hands, at = [], 0
+    for other in range(players):
+        if other == seat:
+            hands.append(hand)
+            continue
+        mask = 0
+        for card in unseen[at:at + size]:
+            mask |= 1 << card
+        hands.append(mask)
+        at += size
+    chien = 0
+    for card in unseen[at:at + CHIEN_SIZE[players]]:
+        chien |= 1 << card
+    return hands, chien
+
+
 def partner_in(deal: Deal, called: Card) -> int | None:
     """The taker's partner at 5 players: the seat that holds the called card, unless that is
     the taker or the card lies aside (then the taker plays alone); once the card is played,
@@ -271,6 +292,7 @@ __all__ = [
     "aside_hidden_from",
     "cards_left",
     "deal_hidden",
+    "hands_around",
     "hidden_cards",
     "partner_in",
     "sample_deal",

@@ -78,14 +78,12 @@ from tutor.analysis.solver import (
     start,
 )
 from tutor.bots.bidding import choose_bid
-from tutor.bots.sampling import Hidden, hidden_cards, sample_deal
+from tutor.bots.sampling import Hidden, hands_around, hidden_cards, sample_deal
 from tutor.bots.simple import SimpleBot
 from tutor.bots.simulate import WAITING, DecisionRandom
 from tutor.bots.strong import shared_solver
 from tutor.engine import (
-    CHIEN_SIZE,
     FULL_DECK,
-    HAND_SIZE,
     Action,
     AnnounceChelem,
     Bid,
@@ -463,25 +461,12 @@ def redealt_around(
     hand = dealt.hands[seat]
     chien = dealt.chien if chien_seen else 0
     unseen = cards_of(FULL_DECK & ~hand & ~chien)
-    sizes = [HAND_SIZE[record.players] if s != seat else 0 for s in range(record.players)]
 
     def drawn(rng: random.Random) -> Deal:
         for _ in range(MAX_REDEALS):
             rng.shuffle(unseen)
-            hands, at = [], 0
-            for s, size in enumerate(sizes):
-                if s == seat:
-                    hands.append(hand)
-                    continue
-                mask = 0
-                for card in unseen[at:at + size]:
-                    mask |= 1 << card
-                hands.append(mask)
-                at += size
-            aside = chien
-            if not chien_seen:
-                for card in unseen[at:at + CHIEN_SIZE[record.players]]:
-                    aside |= 1 << card
+            hands, rest = hands_around(unseen, seat, hand, record.players)
+            aside = chien | rest  # the chien seen, else what the hands left (none when seen)
             deal = Deal(DealtCards(tuple(hands), aside, record.dealer, record.seed),
                         record.rules, undo=False)
             if deal.phase is Phase.BIDDING:
