@@ -617,13 +617,21 @@ def assert_trick_clear_of_the_seats(page: Any, players: int | None = None) -> No
     are played) overlap neither one another nor any seat (its name, roles, bid and
     "Tricks: n" line)."""
     page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
-    cards = [c.bounding_box() for c in page.locator(f"{TABLE} .tt-center .tt-played").all()]
-    seats = [s.bounding_box() for s in page.locator(f"{TABLE} .tt-seat").all()]
+    # read at once, in the page: a rerun that draws the table again between two reads would
+    # leave a card read before it detached (seen: a card's box None after the deal ended)
+    boxes = page.locator(TABLE).first.evaluate("""(root) => {
+      const box = (node) => {
+        const r = node.getBoundingClientRect();
+        return {x: r.x, y: r.y, width: r.width, height: r.height};
+      };
+      return {cards: [...root.querySelectorAll('.tt-center .tt-played')].map(box),
+              seats: [...root.querySelectorAll('.tt-seat')].map(box)};
+    }""")
+    cards, seats = boxes["cards"], boxes["seats"]
     assert cards and (players is None or len(cards) == players == len(seats))
     for i, card in enumerate(cards):
-        assert card is not None
         assert not any(overlaps(card, other) for other in cards[i + 1:]), (i, cards)
-        assert not any(overlaps(card, seat) for seat in seats if seat), (i, card, seats)
+        assert not any(overlaps(card, seat) for seat in seats if seat["width"]), (i, card, seats)
 
 
 def assert_chien_in_even_rows(page: Any) -> None:
