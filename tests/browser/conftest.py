@@ -35,6 +35,31 @@ FLAGS = [
 ]
 
 
+# Counts, in the page, the messages the browser sends the server (a click's or a widget's
+# rerun is one) and the runs of the script that started after them: installed before the
+# page's own scripts (a context's init script), so the first rerun of a page load is counted.
+RUN_TRACKER = """(() => {
+  if (window.__ttRuns) return;
+  const runs = {sent: 0, sentAt: 0, answered: 0};
+  window.__ttRuns = runs;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    runs.sent += 1;
+    runs.sentAt = performance.now();
+    return send.call(this, data);
+  };
+  new MutationObserver((records) => {
+    // the run state after each change: the next record's old value, then the current one
+    records.forEach((record, i) => {
+      const after = i + 1 < records.length ? records[i + 1].oldValue
+        : record.target.getAttribute('data-test-script-state');
+      if (after === 'running' && record.oldValue !== 'running') runs.answered = runs.sent;
+    });
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                        attributeFilter: ['data-test-script-state']});
+})()"""
+
+
 def _require_browser() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
@@ -132,6 +157,16 @@ def browser() -> Iterator[object]:
     expect.set_options(timeout=30_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        make_context = chromium.new_context
+
+        def new_context(**options: object) -> object:
+            """A context whose pages count their reruns from the start (``RUN_TRACKER``)."""
+            context = make_context(**options)  # type: ignore[arg-type]
+            context.add_init_script(RUN_TRACKER)
+            context._tt_tracked = True  # type: ignore[attr-defined]
+            return context
+
+        chromium.new_context = new_context  # type: ignore[method-assign]
         yield chromium
         chromium.close()
 

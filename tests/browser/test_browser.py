@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.bank import bank
-from tests.browser.conftest import shot
+from tests.browser.conftest import RUN_TRACKER, shot
 
 pytestmark = pytest.mark.browser
 
@@ -15,25 +15,45 @@ pytestmark = pytest.mark.browser
 RIGHT = '[data-testid="stAlertContentSuccess"]'  # a right answer's verdict
 
 
+# A message no run answers within this many ms was no rerun (a component's own message).
+UNANSWERED_MS = 1_000
+
+
 def wait_ready(page) -> None:
-    """Wait until Streamlit has finished running the script.
+    """Wait until Streamlit has finished running the script, and every rerun the page asked
+    for (a click, a widget's new value) has run.
 
     The status widget alone is not enough: it shows only some time after a run starts, so
     right after a click it is absent both before and after the run. The app's root carries
-    the script's run state; a short pause lets a click's rerun begin before it is read.
+    the script's run state; ``RUN_TRACKER`` tells whether a rerun was asked and not yet begun.
+    A page whose context was made without the tracker (not by the ``browser`` fixture) gets
+    one for its later pages, and pauses instead on its first wait, as a fixed wait did before.
     """
     page.wait_for_selector('[data-testid="stApp"]')
-    page.wait_for_timeout(150)
+    context = page.context
+    if not getattr(context, "_tt_tracked", False):
+        context.add_init_script(RUN_TRACKER)
+        context._tt_tracked = True
+    if not page.evaluate("() => !!window.__ttRuns"):
+        page.evaluate(RUN_TRACKER)
+        page.wait_for_timeout(150)  # a rerun asked before the tracker came may not have begun
     page.wait_for_function(
-        """() => {
+        """(unanswered) => {
           const app = document.querySelector('[data-testid="stApp"]');
-          return app && app.dataset.testScriptState === 'notRunning'
+          const runs = window.__ttRuns;
+          const asked = runs.answered < runs.sent
+            && performance.now() - runs.sentAt < unanswered;
+          return app && !asked && app.dataset.testScriptState === 'notRunning'
             && app.dataset.testConnectionState === 'CONNECTED'
             && !document.querySelector('[data-testid="stStatusWidget"]');
         }""",
+        arg=UNANSWERED_MS,
         timeout=30_000,
+        polling=50,
     )
-    page.wait_for_timeout(300)
+    # the last run's elements drawn: two frames
+    page.evaluate("() => new Promise((done) => requestAnimationFrame("
+                  "() => requestAnimationFrame(done)))")
 
 
 def test_home_page_shows_what_the_tutor_offers_with_cards_drawn(page, server):
@@ -165,12 +185,6 @@ def test_score_sheet_starts_a_game(page, server):
     wait_ready(page)
     shot(page, "score-sheet-en")
 
-
-
-def click_and_wait(page, locator) -> None:
-    locator.click()
-    page.wait_for_timeout(150)
-    wait_ready(page)
 
 
 @pytest.mark.parametrize("puzzle_id", ["follow-suit-01", "ecart-01", "counting-01",
