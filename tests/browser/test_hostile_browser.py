@@ -51,11 +51,18 @@ def test_the_freeze_number_is_refused_and_a_second_visitor_is_served(browser, se
 def test_a_crafted_puzzle_link_shows_its_text_and_fetches_nothing(page, server):
     crafted = "![x](http://127.0.0.1:9/x.png) **bold** <img src=x>"
     fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
-    page.goto(f"{server}/puzzles?lang=en&puzzle={quote(crafted)}")
-    alert = page.locator('[data-testid="stAlert"]').filter(has_text="No puzzle is called")
-    alert.wait_for()
-    wait_ready(page)
+
+    def record(request) -> None:
+        fetched.append(request.url)
+
+    page.on("request", record)
+    try:
+        page.goto(f"{server}/puzzles?lang=en&puzzle={quote(crafted)}")
+        alert = page.locator('[data-testid="stAlert"]').filter(has_text="No puzzle is called")
+        alert.wait_for()
+        wait_ready(page)
+    finally:
+        page.remove_listener("request", record)  # the tab is kept for the next test
     assert crafted in alert.inner_text().replace("\u2060", "")  # literally, markup and all
     assert alert.locator("img, strong, b").count() == 0
     assert not [url for url in fetched if "127.0.0.1:9/" in url]

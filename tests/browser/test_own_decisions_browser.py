@@ -62,7 +62,7 @@ def learner_with_decisions(
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_an_own_decision_is_chosen_wrong_then_right_in_the_trainer(
-    browser: Any, learner_with_decisions: tuple[str, str, dict[Decision, OwnDecision]],
+    tabs: Any, learner_with_decisions: tuple[str, str, dict[Decision, OwnDecision]],
     size: str, lang: str, decision: Decision,
 ) -> None:
     from playwright.sync_api import expect
@@ -73,7 +73,7 @@ def test_an_own_decision_is_chosen_wrong_then_right_in_the_trainer(
     say = say_in(lang)
     SHOTS.mkdir(parents=True, exist_ok=True)
     name = f"{decision.value}-{size}-{lang}"
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/puzzles?lang={lang}&puzzle={own.item}")
         radios = page.get_by_test_id("stRadio")
         radios.wait_for()

@@ -48,13 +48,13 @@ def learner_with_a_blunder(
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_an_own_mistake_is_played_wrong_then_right_in_the_trainer(
-    browser: Any, learner_with_a_blunder: tuple[str, str, OwnMistake], size: str, lang: str,
+    tabs: Any, learner_with_a_blunder: tuple[str, str, OwnMistake], size: str, lang: str,
 ) -> None:
     from playwright.sync_api import expect
 
     url, cookie, mistake = learner_with_a_blunder
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/puzzles?lang={lang}&puzzle={mistake.item}")
         hand = page.locator('[data-testid="tarot-hand"]')
         hand.wait_for()

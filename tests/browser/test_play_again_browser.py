@@ -40,13 +40,13 @@ def learner_with_a_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tu
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_review_pages_link_opens_the_table_at_that_trick(
-    browser: Any, learner_with_a_game: tuple[str, str, int], size: str, lang: str,
+    tabs: Any, learner_with_a_game: tuple[str, str, int], size: str, lang: str,
 ) -> None:
     from playwright.sync_api import expect
 
     url, cookie, game_id = learner_with_a_game
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with signed_in_page(browser, url, cookie, SIZES[size]) as opened:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as opened:
         page: Any = opened
         page.goto(f"{url}/review?lang={lang}&game={game_id}&deal=1")
         link = page.get_by_role("link", name=t(lang, "game.retry.from_here"))

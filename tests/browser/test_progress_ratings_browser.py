@@ -56,13 +56,13 @@ def rated(
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_rating_chart_and_the_table_by_theme_are_drawn(
-    browser: Any, rated: tuple[str, str], size: str, lang: str,
+    tabs: Any, rated: tuple[str, str], size: str, lang: str,
 ) -> None:
     from playwright.sync_api import expect
 
     url, cookie = rated
     width = SIZES[size][0]
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/progress?lang={lang}")
         heading = page.get_by_text(t(lang, "dashboard.ratings"), exact=True)
         expect(heading).to_be_visible(timeout=60_000)
@@ -83,12 +83,12 @@ def test_the_rating_chart_and_the_table_by_theme_are_drawn(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_at_my_level_offers_a_puzzle_with_the_learners_chance(
-    browser: Any, rated: tuple[str, str], size: str,
+    tabs: Any, rated: tuple[str, str], size: str,
 ) -> None:
     from playwright.sync_api import expect
 
     url, cookie = rated
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/puzzles?lang=en")
         page.get_by_text(t("en", "trainer.source_level"), exact=True).click(timeout=60_000)
         expect(page.get_by_text("your chance to solve it")).to_be_visible(timeout=60_000)

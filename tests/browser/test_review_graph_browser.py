@@ -31,7 +31,7 @@ WORDS = {
 @pytest.mark.parametrize("lang", list(WORDS))
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_graph_is_drawn_and_show_me_how_plays_on(
-    browser: Any, reviewer: tuple[str, str], size: str, lang: str,
+    tabs: Any, reviewer: tuple[str, str], size: str, lang: str,
 ) -> None:
     from playwright.sync_api import expect
 
@@ -39,7 +39,7 @@ def test_the_graph_is_drawn_and_show_me_how_plays_on(
     words = WORDS[lang]
     SHOTS.mkdir(parents=True, exist_ok=True)
     locale = "it-IT" if lang == "it" else "en-GB"
-    with signed_in_page(browser, url, cookie, SIZES[size], locale=locale, timeout=WAIT) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size], locale=locale, timeout=WAIT) as page:
         page.goto(f"{url}/review?lang={lang}")
         expect(page.get_by_text(words["graph"])).to_be_visible(timeout=WAIT)
         chart = page.locator("[data-testid='stVegaLiteChart']").first

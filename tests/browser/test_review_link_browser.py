@@ -50,13 +50,13 @@ def two_games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     ("it", (390, 844), "Il tuo scarto", "il migliore di questi candidati"),
 ])
 def test_a_link_to_the_second_game_opens_it_with_its_ecart_panel(
-    browser: Any, two_games: tuple[str, str, int], lang: str, size: tuple[int, int],
+    tabs: Any, two_games: tuple[str, str, int], lang: str, size: tuple[int, int],
     panel: str, inside: str,
 ) -> None:
     from playwright.sync_api import expect
 
     url, cookie, second = two_games
-    with signed_in_page(browser, url, cookie, size) as page:
+    with signed_in_page(tabs, url, cookie, size) as page:
         page.goto(f"{url}/review?lang={lang}&game={second}&deal=1")
         chosen = page.locator(".st-key-review-game input")  # the select box's shown value
         expect(chosen).to_have_value(re.compile(f"^{re.escape(SECOND)} "), timeout=60_000)

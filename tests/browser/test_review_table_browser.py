@@ -27,10 +27,10 @@ def wait_prompt(page: Any, start: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_review_is_stepped_on_the_table_with_the_keyboard(
-    browser: Any, reviewer: tuple[str, str], size: str,
+    tabs: Any, reviewer: tuple[str, str], size: str,
 ) -> None:
     url, cookie = reviewer
-    with signed_in_page(browser, url, cookie, SIZES[size]) as page:
+    with signed_in_page(tabs, url, cookie, SIZES[size]) as page:
         page.goto(f"{url}/review?lang=en")
         wait_prompt(page, "Trick 1 of 18")
         from playwright.sync_api import expect

@@ -30,12 +30,16 @@ NEW_GAME_QUESTION = "A deal is in progress. Start a new game now?"
 
 
 @pytest.fixture()
-def sized(browser: Any, server: str) -> Iterator[Any]:
-    """A page factory: ``sized(size)`` opens a new context at that viewport."""
+def sized(browser: Any, tabs: Any, server: str) -> Iterator[Any]:
+    """A page factory: ``sized(size)`` takes the worker's kept tab at that viewport;
+    ``sized(size, own=True)`` opens a context of its own, for a test that routes the page's
+    messages or listens to them (nothing of it must stay for the next test)."""
     contexts = []
 
-    def open_page(size: str) -> Any:
+    def open_page(size: str, *, own: bool = False) -> Any:
         width, height = SIZES[size]
+        if not own:
+            return tabs.take((width, height), timeout=30_000)
         context = browser.new_context(viewport={"width": width, "height": height},
                                       locale="en-GB")
         contexts.append(context)
@@ -272,12 +276,12 @@ def first_message_lost(page: Any, marker: bytes) -> list[bytes]:
 
 
 def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
-    sized: Callable[[str], Any], server: str
+    sized: Callable[..., Any], server: str
 ) -> None:
     """The first message carrying the learner's card is dropped between the browser and the
     server: the card lies in the trick at once, the table sends the click again, and the page
     plays it, once."""
-    page = sized("desktop")
+    page = sized("desktop", own=True)
     lost = first_message_lost(page, b'"kind":"play"')
     open_table(page, server, "seed=4&players=4&speed=instant")
     state = act(page, '.tt-action[data-action="bid:pass"]')
@@ -295,12 +299,12 @@ def test_a_card_whose_message_is_lost_on_the_way_is_sent_again_and_played_once(
 
 
 def test_a_move_through_the_review_sent_again_by_a_slow_page_is_made_once(
-    sized: Callable[[str], Any], server: str
+    sized: Callable[..., Any], server: str
 ) -> None:
     """The page's answer to "Next trick" is held back until the table, having no answer
     after its wait, sends the click again: the page applies the click once (trick 2, not 3).
     A move through the review is never stale, so only the click's name tells the repeat."""
-    page = sized("desktop")
+    page = sized("desktop", own=True)
     asked: list[bytes] = []
     held: list[str | bytes] = []
 
@@ -658,7 +662,7 @@ def test_a_card_taken_back_returns_to_the_hand_and_can_be_played_again(
     sized: Any, server: str
 ) -> None:
     """Also: a card reruns the practice fragment alone, never the whole page."""
-    page = sized("desktop")
+    page = sized("desktop", own=True)
     runs = ScriptRuns()
     page.on("websocket", runs.watch)
     open_table(page, server, "seed=4&players=4&speed=normal")
@@ -722,7 +726,7 @@ def test_on_a_phone_the_header_is_the_title_and_one_row_of_buttons_and_the_felt_
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_hint_is_asked_on_the_table_and_said_in_view_while_the_table_stays_playable(
-    sized: Callable[[str], Any], server: str, size: str
+    sized: Callable[..., Any], server: str, size: str
 ) -> None:
     """The Hint button on the table asks the workers; the sentence appears on the felt,
     inside the viewport at both sizes; asked at the next card and the card played before the
@@ -764,12 +768,12 @@ def test_the_hint_is_asked_on_the_table_and_said_in_view_while_the_table_stays_p
 
 
 def test_a_hint_asked_whose_message_is_lost_on_the_way_is_asked_again(
-    sized: Callable[[str], Any], server: str
+    sized: Callable[..., Any], server: str
 ) -> None:
     """The first message carrying the hint's ask is dropped between the browser and the
     server (a network hiccup, a busy server): the table sends the ask again and the hint
     comes; the table shows it is looking meanwhile."""
-    page = sized("desktop")
+    page = sized("desktop", own=True)
     lost = first_message_lost(page, b'"kind":"hint"')
     open_table(page, server, "seed=4&players=4&speed=instant")
     page.locator(f"{TABLE} .tt-hint").click()
@@ -782,7 +786,7 @@ def test_a_hint_asked_whose_message_is_lost_on_the_way_is_asked_again(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_hint_at_the_ecart_covers_no_seat_and_no_card(
-    sized: Callable[[str], Any], server: str, size: str
+    sized: Callable[..., Any], server: str, size: str
 ) -> None:
     """At the écart (seed 3, a garde), the hint's sentence names the best of the coach's
     candidates, below the felt: clear of every seat, the hand and the Hint button, in view."""
@@ -817,7 +821,7 @@ def test_the_hint_at_the_ecart_covers_no_seat_and_no_card(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_chien_put_aside_is_clear_of_the_hint_and_coach_buttons_and_the_seats(
-    sized: Callable[[str], Any], server: str, size: str
+    sized: Callable[..., Any], server: str, size: str
 ) -> None:
     """At the first card after another player's prise (seed 4: the learner passes), the chien
     shown aside in the felt's corner covers neither the Hint nor the Coach button nor a seat:
@@ -852,7 +856,7 @@ def hint_said(page: Any, start: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_coachs_remarks_after_a_trick_stay_open_clear_of_every_seat_and_card_with_a_hint(
-    sized: Callable[[str], Any], server: str, size: str
+    sized: Callable[..., Any], server: str, size: str
 ) -> None:
     """At the first card after a trick the coach remarked on (the coach always on, as a new
     game has it), its remarks opened: they are said below the felt, covering no seat, no card
