@@ -27,11 +27,23 @@ def step_with_cards(lesson) -> int:
     return 1
 
 
+def visit(page, url: str) -> None:
+    """Open ``url`` in the page's own session, as the browser's Back and Forward do (Streamlit
+    reruns the page on the history's new address): a full load of the app for each lesson
+    costs the browser about a second of CPU more."""
+    page.evaluate("(url) => { history.pushState(null, '', url);"
+                  " dispatchEvent(new PopStateEvent('popstate')); }", url)
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_one_step_of_every_lesson_shows_cards_and_text(page, server, lang):
-    for lesson in LESSONS:
+    for number, lesson in enumerate(LESSONS):
         step = step_with_cards(lesson)
-        page.goto(f"{server}/lessons?lang={lang}&lesson={lesson.id}&step={step}")
+        url = f"{server}/lessons?lang={lang}&lesson={lesson.id}&step={step}"
+        if number == 0:
+            page.goto(url)
+        else:
+            visit(page, url)
         page.get_by_role("heading", name=localized(lesson.title, lang)).wait_for()
         progress = t(lang, "lesson.step_of", step=step, total=len(lesson.steps))
         page.get_by_text(progress, exact=True).wait_for()
