@@ -16,6 +16,7 @@ import os
 import socket
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,11 +26,13 @@ import ws_load
 
 from tutor.ui.learner import COOKIE
 
-pytestmark = pytest.mark.server
+# one worker runs the module: one server, and the oversized upgrades' waits overlap
+pytestmark = [pytest.mark.server, pytest.mark.xdist_group("cookie-size")]
 ANSWER_WAIT = 10.0  # seconds the client waits for a status line: bounded, never asserted as speed
 BROWSER_COOKIE_LIMIT = 4096  # bytes of one cookie a browser stores (RFC 6265's minimum, and
 # what Chromium and Firefox keep at most): the largest cookie a visitor's browser can send
 WEBSOCKETS_LINE_LIMIT = 8192  # websockets.http11.MAX_LINE_LENGTH
+OVERSIZED = (WEBSOCKETS_LINE_LIMIT + 1024, 30_000, 70_000)
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +69,21 @@ def test_an_upgrade_with_a_cookie_a_browser_can_hold_is_answered(server: str, si
     assert upgrade_status(server, size) == b"HTTP/1.1 101 Switching Protocols"
 
 
+@pytest.fixture(scope="module")
+def oversized_answers(server: str) -> dict[int, bytes | None]:
+    """The status line answering each oversized upgrade, sent at once: an unanswered one
+    costs its whole wait, and three waits one after the other would cost three."""
+    with ThreadPoolExecutor(len(OVERSIZED)) as pool:
+        return dict(zip(OVERSIZED, pool.map(lambda size: upgrade_status(server, size),
+                                            OVERSIZED), strict=True))
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="uvicorn's websockets-sansio protocol leaves a refused handshake unanswered",
 )
-@pytest.mark.parametrize("size", [WEBSOCKETS_LINE_LIMIT + 1024, 30_000, 70_000])
-def test_an_upgrade_with_an_oversized_cookie_is_answered(server: str, size: int) -> None:
-    assert upgrade_status(server, size) is not None
+@pytest.mark.parametrize("size", OVERSIZED)
+def test_an_upgrade_with_an_oversized_cookie_is_answered(
+    oversized_answers: dict[int, bytes | None], size: int
+) -> None:
+    assert oversized_answers[size] is not None
