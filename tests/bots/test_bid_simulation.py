@@ -110,8 +110,8 @@ def test_the_experts_bid_is_a_search_but_a_bid_with_only_pass_left_is_not() -> N
 
 
 def test_at_five_players_the_expert_bids_by_the_count() -> None:
-    """Measured at three, four and five players; at five the held-out gain was not above 0
-    (docs/performance.md)."""
+    """Switched on at three and four players; at five it is measured (docs/performance.md)
+    but not yet switched on."""
     for players in (5,):
         deal = Deal.new(players, 700_001, 0)
         seat = deal.current_seat

@@ -40,9 +40,9 @@ SAMPLES = 24  # sampled deals per bid decision: about 0.1 s of CPU (not tuned)
 # seeds 700000-700299 any margin from 0 to 30 gave about the same gain (+7 marks a deal), 5
 # the most (docs/performance.md, "The Expert bids by simulation").
 MARGIN = 5.0
-# The tables it bids at: those where its gain against the count's bid, on held-out seeds, was
-# above 0 (three and four players); at five it was not, and the count bids there
-# (docs/performance.md).
+# The tables it bids at: three and four players, where its gain against the count's bid on
+# held-out seeds is above 0; at five it is measured but not yet switched on, and the count
+# bids there (docs/performance.md).
 BIDS_AT = frozenset({3, 4})
 ATTEMPTS = 24  # draws per sampled deal at most, as ``tutor.bots.inference`` does
 
