@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere
 
@@ -87,8 +88,11 @@ def run(args: argparse.Namespace) -> None:
                 gains.append(0.0)
                 continue
             new = seeded_deal(players, seed, table(
-                players, seat, StrongBot(bid_samples=args.samples, bid_margin=record_from)))
+                players, seat, StrongBot(bid_samples=args.samples, bid_margin=record_from,
+                                               bids_at=frozenset({players}))))
             old = seeded_deal(players, seed, table(players, seat, StrongBot(bid_samples=0)))
+            turn = len(deal.bids)  # the seat's bid in both tables: the simulated one, the count's
+            assert (new.bids[turn], old.bids[turn]) == (best.contract, prior)
             assert chosen_bid(values, prior, record_from) == best.contract
             gain = float(seat_mark(new, seat) - seat_mark(old, seat))
             gains.append(gain if advantage > margin else 0.0)
@@ -111,10 +115,26 @@ def run(args: argparse.Namespace) -> None:
           f"p95 {ordered[int(0.95 * len(ordered))]:.3f} s, max {ordered[-1]:.3f} s")
 
 
+def deal_gains_at(rows: list[dict[str, Any]], margin: float, players: int,
+                  deals: int) -> list[float]:
+    """Each deal's paired gain had the run used ``margin``: a recorded seat counts when its
+    advantage beats the margin; the deals without a record gained 0."""
+    by_seed: dict[int, float] = {}
+    for row in rows:
+        by_seed.setdefault(row["seed"], 0.0)
+        if row["advantage"] > margin:
+            by_seed[row["seed"]] += row["gain"] / players
+    return [*by_seed.values(), *[0.0] * (deals - len(by_seed))]
+
+
 def tune(path: Path, players: int, deals: int) -> None:
     """The paired gain per deal for several margins, from a run's records (``deals`` the
-    number of deals that run played)."""
+    number of deals that run played), either way with its 95% interval."""
     rows = [json.loads(line) for line in path.read_text().splitlines()]
+    for margin in (0, 5, 10, 15, 20, 30, 40, 60, 80, 120):
+        iv = interval(deal_gains_at(rows, margin, players, deals))
+        print(f"  margin {margin:>4}: paired gain per deal {iv.mean:+.2f}, "
+              f"95% interval [{iv.low:+.2f}, {iv.high:+.2f}] ({iv.n} deals)")
 
     def level(text: str) -> int:  # a bid's rank, pass 0
         return 0 if text == "None" else int(text)

@@ -40,9 +40,10 @@ SAMPLES = 24  # sampled deals per bid decision: about 0.1 s of CPU (not tuned)
 # seeds 700000-700299 any margin from 0 to 30 gave about the same gain (+7 marks a deal), 5
 # the most (docs/performance.md, "The Expert bids by simulation").
 MARGIN = 5.0
-# The tables it bids at: measured (against the count's bid, on held-out seeds) at four players
-# only; at three and five the count bids until a match there says otherwise.
-BIDS_AT = frozenset({4})
+# The tables it bids at: three and four players, where its gain against the count's bid on
+# held-out seeds is above 0; at five it is measured but not yet switched on, and the count
+# bids there (docs/performance.md).
+BIDS_AT = frozenset({3, 4})
 ATTEMPTS = 24  # draws per sampled deal at most, as ``tutor.bots.inference`` does
 
 

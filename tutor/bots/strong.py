@@ -69,6 +69,7 @@ class StrongBot:
         infer: bool = True,
         bid_samples: int = BID_SAMPLES,
         bid_margin: float = MARGIN,
+        bids_at: frozenset[int] = BIDS_AT,
     ) -> None:
         if samples < 1:
             raise ValueError("at least one sample")
@@ -78,6 +79,8 @@ class StrongBot:
         self.infer = infer
         self.bid_samples = bid_samples  # 0: the count's bid, SimpleBot's
         self.bid_margin = bid_margin
+        # The player counts it bids by simulation at; a bench measuring another count sets it.
+        self.bids_at = bids_at
         self._simple = SimpleBot()
         self._table = TableKnowledge()
 
@@ -105,7 +108,7 @@ class StrongBot:
         return (
             deal.phase is Phase.BIDDING
             and self.bid_samples > 0
-            and deal.players in BIDS_AT
+            and deal.players in self.bids_at
             and len(bid_candidates(deal)) > 1
         )
 
