@@ -138,14 +138,23 @@ def test_a_hand_the_count_passes_over_a_prise_bids_a_garde_by_simulation() -> No
     assert action == BIDS[GARDE]
 
 
+def first_bid_values(
+    players: int, seed: int, dealer: int, seat: int
+) -> tuple[Deal, dict[Contract | None, float]]:
+    """A named position: ``seat`` speaks first and the count bids a prise; every candidate's
+    mean mark over 24 playouts drawn from the deal's first decision."""
+    deal = Deal.new(players, seed, dealer)
+    assert deal.current_seat == seat
+    assert choose_bid(deal.hands[seat], players, None) is PRISE
+    rng = decision_rng(deal.seed, 0)
+    return deal, {v.contract: v.mark for v in bid_values(deal, seat, rng, 24)}
+
+
 def test_a_prise_by_the_count_without_trumps_or_oudlers_is_passed_by_simulation() -> None:
     """Seed 700112 (a tuning seed), seat 1 speaking first: three kings, two of them married,
     count 41 (a prise), but three small trumps and no oudler; the playouts value the prise
     about 108 marks below passing (-122.5 against -14): the Expert passes."""
-    deal = Deal.new(4, 700_112, 0)
-    assert deal.current_seat == 1
-    assert choose_bid(deal.hands[1], 4, None) is PRISE
-    values = {v.contract: v.mark for v in bid_values(deal, 1, decision_rng(deal.seed, 0), 24)}
+    deal, values = first_bid_values(4, 700_112, 0, 1)
     assert values[None] - values[PRISE] > 100
     assert StrongBot().choose(deal, 1, decision_rng(deal.seed, 0)) == BIDS[None]
 
@@ -155,9 +164,6 @@ def test_at_three_players_two_oudlers_and_eight_trumps_guard_where_the_count_tak
     and eight trumps with two marriages count 45, a prise; the playouts value the garde about
     86 marks above the prise (172.5 against 86.25), as a player guards with two oudlers and
     eight trumps at three: the Expert guards."""
-    deal = Deal.new(3, 700_106, 2)
-    assert deal.current_seat == 0
-    assert choose_bid(deal.hands[0], 3, None) is PRISE
-    values = {v.contract: v.mark for v in bid_values(deal, 0, decision_rng(deal.seed, 0), 24)}
+    deal, values = first_bid_values(3, 700_106, 2, 0)
     assert values[GARDE] - values[PRISE] > 50
     assert StrongBot().choose(deal, 0, decision_rng(deal.seed, 0)) == BIDS[GARDE]

@@ -164,7 +164,6 @@ def browser() -> Iterator[object]:
             """A context whose pages count their reruns from the start (``RUN_TRACKER``)."""
             context = make_context(**options)  # type: ignore[arg-type]
             context.add_init_script(RUN_TRACKER)
-            context._tt_tracked = True  # type: ignore[attr-defined]
             return context
 
         chromium.new_context = new_context  # type: ignore[method-assign]

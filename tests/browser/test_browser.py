@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.bank import bank
-from tests.browser.conftest import RUN_TRACKER, shot
+from tests.browser.conftest import shot
 
 pytestmark = pytest.mark.browser
 
@@ -26,21 +26,15 @@ def wait_ready(page) -> None:
     The status widget alone is not enough: it shows only some time after a run starts, so
     right after a click it is absent both before and after the run. The app's root carries
     the script's run state; ``RUN_TRACKER`` tells whether a rerun was asked and not yet begun.
-    A page whose context was made without the tracker (not by the ``browser`` fixture) gets
-    one for its later pages, and pauses instead on its first wait, as a fixed wait did before.
+    Every context the ``browser`` fixture makes installs the tracker; a page without it fails
+    here at once, saying so.
     """
     page.wait_for_selector('[data-testid="stApp"]')
-    context = page.context
-    if not getattr(context, "_tt_tracked", False):
-        context.add_init_script(RUN_TRACKER)
-        context._tt_tracked = True
-    if not page.evaluate("() => !!window.__ttRuns"):
-        page.evaluate(RUN_TRACKER)
-        page.wait_for_timeout(150)  # a rerun asked before the tracker came may not have begun
     page.wait_for_function(
         """(unanswered) => {
           const app = document.querySelector('[data-testid="stApp"]');
           const runs = window.__ttRuns;
+          if (!runs) throw new Error('no RUN_TRACKER: a context not made by the fixture');
           const asked = runs.answered < runs.sent
             && performance.now() - runs.sentAt < unanswered;
           return app && !asked && app.dataset.testScriptState === 'notRunning'
